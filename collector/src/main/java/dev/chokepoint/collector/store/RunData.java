@@ -1,0 +1,25 @@
+package dev.chokepoint.collector.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A recorded run as the analysis sees it: every series of every target, plus what went wrong
+ * while recording. Read back from a run folder; the analysis never sees the on-disk format.
+ */
+public record RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,
+                      List<ScrapeEvent> events) {
+
+    /** All series with this Prometheus name, any target, any labels. */
+    public List<Series> named(String name) {
+        return series.stream().filter(s -> s.key().name().equals(name)).toList();
+    }
+
+    /** Series with this name whose labels include every given label (exact values). */
+    public List<Series> named(String name, Map<String, String> labels) {
+        return named(name).stream()
+                .filter(s -> labels.entrySet().stream()
+                        .allMatch(e -> e.getValue().equals(s.key().label(e.getKey()))))
+                .toList();
+    }
+}
