@@ -1,0 +1,92 @@
+package dev.chokepoint.collector.scrape;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Fetches and parses one exposition. Never throws: every failure (refused, timeout, HTTP status,
+ * unparsable body) becomes a failed {@link ScrapeOutcome} naming the cause.
+ */
+public final class TargetScraper {
+
+    private final HttpClient client;
+    private final Duration timeout;
+
+    public TargetScraper(Duration timeout) {
+        this.timeout = timeout;
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
+    }
+
+    public CompletableFuture<ScrapeOutcome> scrape(URI target) {
+        long start = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(target)
+                .timeout(timeout)
+                .header("Accept", ExpositionFormat.ACCEPT)
+                .header("Accept-Encoding", "gzip")
+                .header("User-Agent", "chokepoint-collector")
+                .GET()
+                .build();
+        return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, error) -> {
+                    long millis = (System.nanoTime() - start) / 1_000_000;
+                    if (error != null) {
+                        return ScrapeOutcome.failed(describe(error), millis);
+                    }
+                    return parse(response, millis);
+                });
+    }
+
+    private static ScrapeOutcome parse(HttpResponse<byte[]> response, long millis) {
+        if (response.statusCode() != 200) {
+            return ScrapeOutcome.failed("HTTP " + response.statusCode(), millis);
+        }
+        try {
+            String body = decode(response);
+            ExpositionFormat format = ExpositionFormat.fromContentType(
+                    response.headers().firstValue("Content-Type").orElse(null));
+            List<ParsedSample> samples = ExpositionParser.parse(body, format);
+            return ScrapeOutcome.success(samples, millis);
+        } catch (ExpositionException e) {
+            return ScrapeOutcome.failed("unparsable body, " + e.getMessage(), millis);
+        } catch (IOException e) {
+            return ScrapeOutcome.failed("unreadable body: " + e.getMessage(), millis);
+        }
+    }
+
+    private static String decode(HttpResponse<byte[]> response) throws IOException {
+        byte[] body = response.body();
+        if (response.headers().firstValue("Content-Encoding").filter("gzip"::equalsIgnoreCase).isPresent()) {
+            try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+                body = in.readAllBytes();
+            }
+        }
+        return new String(body, StandardCharsets.UTF_8);
+    }
+
+    private static String describe(Throwable error) {
+        Throwable cause = error;
+        while (cause.getCause() != null && (cause.getMessage() == null || cause instanceof java.util.concurrent.CompletionException)) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return "timed out";
+        }
+        String message = cause.getMessage();
+        return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.chokepoint.collector.store;
+
+import java.io.DataInput;
+import java.io.IOException;
+import java.util.Map;
+
+/** One decoded scrape record of {@code samples.gz}: the changes it carries, applied as a whole. */
+record ScrapeRecord(int target, long timeMillis, int[] ids, double[] values, boolean[] absent) {
+
+    /** Reads the whole record before anything is applied, so a record cut short changes nothing. */
+    static ScrapeRecord read(DataInput in, long previousTime) throws IOException {
+        int target = (int) SampleCodec.readVarLong(in);
+        long time = previousTime + SampleCodec.unzigzag(SampleCodec.readVarLong(in));
+        int count = (int) SampleCodec.readVarLong(in);
+        int[] ids = new int[count];
+        double[] values = new double[count];
+        boolean[] absent = new boolean[count];
+        long id = 0;
+        for (int i = 0; i < count; i++) {
+            long head = SampleCodec.readVarLong(in);
+            id += head >>> 2;
+            ids[i] = (int) id;
+            switch ((int) (head & 3)) {
+                case SampleCodec.KIND_INTEGRAL -> values[i] = SampleCodec.unzigzag(SampleCodec.readVarLong(in));
+                case SampleCodec.KIND_DOUBLE -> values[i] = in.readDouble();
+                case SampleCodec.KIND_ABSENT -> absent[i] = true;
+                default -> throw new IOException("unknown sample kind in samples file; file damaged");
+            }
+        }
+        return new ScrapeRecord(target, time, ids, values, absent);
+    }
+
+    void applyTo(Map<Integer, Double> present) {
+        for (int i = 0; i < ids.length; i++) {
+            if (absent[i]) {
+                present.remove(ids[i]);
+            } else {
+                present.put(ids[i], values[i]);
+            }
+        }
+    }
+}

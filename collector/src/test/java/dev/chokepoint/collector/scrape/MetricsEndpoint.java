@@ -1,0 +1,77 @@
+package dev.chokepoint.collector.scrape;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A real Micrometer {@link PrometheusMeterRegistry} served over HTTP on a loopback ephemeral port,
+ * as an agent or Spring Boot Actuator would serve it. It can die and come back on the same port
+ * with a fresh registry (a restarted target: its counters start from zero again).
+ */
+public final class MetricsEndpoint implements AutoCloseable {
+
+    private PrometheusMeterRegistry registry;
+    private HttpServer server;
+    private int port;
+
+    public MetricsEndpoint() throws IOException {
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        start(0);
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    public URI uri() {
+        return URI.create("http://127.0.0.1:" + port + "/metrics");
+    }
+
+    /** The target process died: connections are refused from now on. */
+    public void kill() {
+        server.stop(0);
+    }
+
+    /** The target came back after a restart: same port, a registry whose counters start at zero. */
+    public PrometheusMeterRegistry restart() throws IOException {
+        registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        start(port);
+        return registry;
+    }
+
+    private void start(int onPort) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), onPort), 0);
+        server.createContext("/metrics", this::serve);
+        server.start();
+        port = server.getAddress().getPort();
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        String accept = exchange.getRequestHeaders().getFirst("Accept");
+        String contentType = accept != null && accept.contains("application/openmetrics-text")
+                ? "application/openmetrics-text; version=1.0.0; charset=utf-8"
+                : "text/plain; version=0.0.4; charset=utf-8";
+        byte[] body = registry.scrape(contentType.substring(0, contentType.indexOf(';')))
+                .getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        registry.close();
+    }
+}
