@@ -3,6 +3,7 @@ package dev.chokepoint.collector.scrape;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -79,13 +81,15 @@ public final class TargetScraper {
     }
 
     private static String describe(Throwable error) {
-        Throwable cause = error;
-        while (cause.getCause() != null && (cause.getMessage() == null || cause instanceof java.util.concurrent.CompletionException)) {
-            cause = cause.getCause();
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof HttpTimeoutException) {
+                return "timed out";
+            }
+            if (cause instanceof ConnectException) {
+                return "connection refused (ConnectException)";
+            }
         }
-        if (cause instanceof HttpTimeoutException) {
-            return "timed out";
-        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         String message = cause.getMessage();
         return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }

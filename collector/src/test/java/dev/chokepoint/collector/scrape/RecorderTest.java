@@ -1,0 +1,108 @@
+package dev.chokepoint.collector.scrape;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.RunMetadata;
+import dev.chokepoint.collector.store.RunReader;
+import dev.chokepoint.collector.store.RunWriter;
+import dev.chokepoint.collector.store.ScrapeEvent;
+import dev.chokepoint.collector.store.Series;
+import io.micrometer.core.instrument.Counter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+class RecorderTest {
+
+    private static final Duration INTERVAL = Duration.ofMillis(200);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTargetThatDiesAndRestartsIsRecordedAsSuchAndTheRunGoesOn() throws Exception {
+        try (MetricsEndpoint endpoint = new MetricsEndpoint()) {
+            URI never = deadTarget();
+            Counter orders = Counter.builder("orders").register(endpoint.registry());
+            orders.increment(40);
+            AtomicInteger ticks = new AtomicInteger();
+            List<URI> targets = List.of(endpoint.uri(), never);
+            RunWriter writer = RunWriter.create(dir, RunMetadata.started(
+                    targets.stream().map(URI::toString).toList(), System.currentTimeMillis(), INTERVAL.toMillis(),
+                    List.of(), null, null));
+            Recorder recorder = new Recorder(targets, INTERVAL, writer, (time, outcomes) -> ticks.incrementAndGet(),
+                    System.err);
+
+            // given a recording of a live target, then the target dies, then it restarts
+            recorder.start();
+            awaitRounds(recorder, 3);
+            endpoint.kill();
+            awaitRounds(recorder, 3);
+            Counter.builder("orders").register(endpoint.restart()).increment(2);
+            awaitRounds(recorder, 3);
+            recorder.stop();
+            writer.finish(RunReader.readMetadata(dir).ended(System.currentTimeMillis(), 0, false));
+
+            // then every answered scrape is on disk, with the gap and the drop, and the events say why
+            RunData run = RunReader.read(dir);
+            Series counter = run.named("orders_total").get(0);
+            // (a cold first scrape may time out on a busy machine, so no exact count of 40s)
+            assertThat(counter.values()).startsWith(40).endsWith(2).containsOnly(40, 2);
+            assertThat(counter.size()).isLessThan((int) recorder.rounds());
+            assertThat(ticks.get()).isEqualTo((int) recorder.rounds());
+            assertThat(run.named("jvm_threads_live_threads")).isEmpty();
+            assertThat(kinds(run, endpoint.uri())).containsSubsequence(
+                    ScrapeEvent.Kind.FAILED, ScrapeEvent.Kind.RECOVERED, ScrapeEvent.Kind.RESET);
+            assertThat(kinds(run, never)).containsExactly(ScrapeEvent.Kind.FAILED);
+            assertThat(recorder.anyTargetAnswered()).isTrue();
+            assertThat(run.series()).allMatch(s -> s.key().target().equals(endpoint.uri().toString()));
+            assertThat(run.named("orders_total", Map.of())).hasSize(1);
+        }
+    }
+
+    @Test
+    void aTargetThatNeverAnswersLeavesAnEmptyButReadableRun() throws Exception {
+        URI never = deadTarget();
+        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(never.toString()),
+                System.currentTimeMillis(), INTERVAL.toMillis(), List.of(), null, null));
+        Recorder recorder = new Recorder(List.of(never), INTERVAL, writer, (time, outcomes) -> { }, System.err);
+
+        recorder.start();
+        awaitRounds(recorder, 2);
+        recorder.stop();
+        writer.close();
+
+        assertThat(recorder.anyTargetAnswered()).isFalse();
+        RunData run = RunReader.read(dir);
+        assertThat(run.series()).isEmpty();
+        assertThat(run.events()).extracting(ScrapeEvent::detail).singleElement().asString()
+                .contains("connection refused");
+    }
+
+    /** Scrape rounds come on a timer; polling with a deadline keeps the test correct on a busy machine. */
+    private static void awaitRounds(Recorder recorder, int more) {
+        long target = recorder.rounds() + more;
+        await().atMost(Duration.ofSeconds(20)).until(() -> recorder.rounds() >= target);
+    }
+
+    private static List<ScrapeEvent.Kind> kinds(RunData run, URI target) {
+        return run.events().stream().filter(e -> e.target().equals(target.toString()))
+                .map(ScrapeEvent::kind).toList();
+    }
+
+    /** A loopback port nobody listens on: connections are refused. */
+    static URI deadTarget() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/metrics");
+        }
+    }
+}
