@@ -14,8 +14,16 @@ public interface ProbeContext {
     String option(String name, String defaultValue);
 
     /**
-     * Reports, once per probe and reason, one line on stderr ("chokepoint: probe hikari off: …")
-     * and switches the probe's helpers to their no-op path. Never throws.
+     * Reports one line on stderr ("chokepoint: probe hikari off: …"), only for the first failure
+     * of a probe, and switches the probe off: its transformer is removed (no further class is
+     * instrumented) and {@link #isOn} answers {@code false}, which helpers check to take their
+     * no-op path. Never throws.
      */
     void failed(String probeId, String reason);
+
+    /**
+     * {@code false} once the probe failed. Cheap (a lookup in a small concurrent set, empty in
+     * the normal case), so helpers may call it per request; cache nothing that must see a switch-off.
+     */
+    boolean isOn(String probeId);
 }

@@ -1,0 +1,68 @@
+package dev.chokepoint.agent.bootstrap;
+
+import dev.chokepoint.agent.exposition.MetricsEndpoint;
+import dev.chokepoint.agent.options.AgentOptions;
+import dev.chokepoint.agent.otlp.OtlpExport;
+import dev.chokepoint.agent.probe.Probe;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the agent: options, the registry, every selected probe, the /metrics endpoint and, when
+ * asked for, OTLP export. Each step that fails prints its one line and the rest goes on.
+ */
+public final class AgentBootstrap {
+
+    private AgentBootstrap() {
+    }
+
+    public static void start(String agentArgs, Instrumentation instrumentation, boolean attachedLate,
+                             Map<String, String> environment, PrintStream err) {
+        AgentOptions options = AgentOptions.parse(agentArgs, environment);
+        List<String> problems = new ArrayList<>(options.problems());
+        List<Probe> probes = Probes.all();
+        ProbeSelection selection = ProbeSelection.parse(options.probes(), ids(probes), problems);
+        problems.forEach(err::println);
+
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        MeterRegistry registry = withOtlp(prometheus, options, err);
+        AgentProbeContext context = new AgentProbeContext(registry, options, err);
+        ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
+        for (Probe probe : probes) {
+            if (selection.runs(probe.id())) {
+                installer.install(probe);
+            }
+        }
+        MetricsEndpoint.start(options.host(), options.port(), prometheus, err);
+    }
+
+    /**
+     * Without OTLP the probes write straight into the Prometheus registry; a composite would add
+     * a forwarding hop to every timer record on the request path.
+     */
+    private static MeterRegistry withOtlp(PrometheusMeterRegistry prometheus, AgentOptions options, PrintStream err) {
+        if (options.otlpEndpoint().isEmpty()) {
+            return prometheus;
+        }
+        CompositeMeterRegistry composite = new CompositeMeterRegistry();
+        composite.add(prometheus);
+        OtlpExport.start(options.otlpEndpoint().get(), options.otlpInterval(), err).ifPresent(composite::add);
+        return composite;
+    }
+
+    private static List<String> ids(List<Probe> probes) {
+        List<String> ids = new ArrayList<>();
+        for (Probe probe : probes) {
+            ids.add(probe.id());
+        }
+        return ids;
+    }
+}

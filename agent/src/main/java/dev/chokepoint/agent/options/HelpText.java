@@ -1,0 +1,25 @@
+package dev.chokepoint.agent.options;
+
+/** The text {@code java -jar chokepoint-agent.jar --help} prints: usage and every option. */
+public final class HelpText {
+
+    private HelpText() {
+    }
+
+    public static String render() {
+        StringBuilder text = new StringBuilder()
+                .append("Chokepoint agent: records Tomcat workers, HikariCP, GC, statement latency, request CPU\n")
+                .append("and CPU quota, and serves them for Prometheus at http://<host>:<port>/metrics.\n\n")
+                .append("Usage:\n")
+                .append("  java -javaagent:chokepoint-agent.jar[=option=value,option=value...] -jar app.jar\n")
+                .append("  CHOKEPOINT_PORT=9464 java -javaagent:chokepoint-agent.jar -jar app.jar\n\n")
+                .append("Agent arguments win over environment variables. A bad or unknown option is reported\n")
+                .append("on one stderr line and its default is used; the application always starts.\n\n")
+                .append(String.format("  %-15s %-10s %-27s %s%n", "option", "default", "environment", "meaning"));
+        for (Option option : Option.values()) {
+            text.append(String.format("  %-15s %-10s %-27s %s%n",
+                    option.key(), option.defaultValue(), option.envName(), option.description()));
+        }
+        return text.toString();
+    }
+}

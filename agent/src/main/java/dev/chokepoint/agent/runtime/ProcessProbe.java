@@ -1,0 +1,26 @@
+package dev.chokepoint.agent.runtime;
+
+import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import net.bytebuddy.agent.builder.AgentBuilder;
+
+/**
+ * Process and host CPU (usage, CPU time, core count), open and maximum file descriptors, and the
+ * cgroup's CPU quota and throttling. Instruments no class.
+ */
+public final class ProcessProbe implements Probe {
+
+    @Override
+    public String id() {
+        return "process";
+    }
+
+    @Override
+    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+        new ProcessorMetrics().bindTo(context.registry());
+        new FileDescriptorMetrics().bindTo(context.registry());
+        return builder;
+    }
+}
