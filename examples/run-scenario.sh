@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Runs one scenario end to end: database, downstream service (if the scenario has one), the
+# market service with the Chokepoint agent (in a CPU-quota cgroup for cpu-quota), the stairs load
+# under the collector (when built), then stops everything it started and removes the cgroup, on
+# success, failure and Ctrl-C alike. Leaves a run folder: service.log, downstream.log, step-N.csv,
+# steps.csv, metrics.prom, summary.txt and the collector's report.
+#
+#   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db postgres|mariadb|h2]
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+examples=$root/examples
+scenarios_dir=$examples/scenarios
+
+valid_scenarios() { (cd "$scenarios_dir" && ls -1 ./*.yaml 2>/dev/null | sed 's|^\./||; s|\.yaml$||' | LC_ALL=C sort | paste -sd' '); }
+usage() {
+  cat >&2 <<USAGE
+usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db postgres|mariadb|h2]
+  scenario   one of: $(valid_scenarios)
+  --ci       the CI-sized stairs (shorter steps)
+  --out DIR  run folder (default runs/<scenario>-<timestamp>)
+  --db       database: postgres (default, 127.0.0.1:5432), mariadb (127.0.0.1:3306), or h2
+             (an H2 server started in its own process)
+USAGE
+}
+die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
+log() { echo "[run-scenario $(date +%T)] $*" >&2; }
+
+scenario="" ci="" out="" db=postgres
+while (($#)); do
+  case "$1" in
+    --ci) ci=--ci; shift ;;
+    --out) [[ $# -ge 2 ]] || die_usage "--out needs a folder"; out=$2; shift 2 ;;
+    --db) [[ $# -ge 2 ]] || die_usage "--db needs postgres, mariadb or h2"; db=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) die_usage "unknown option '$1'" ;;
+    *) [[ -z $scenario ]] || die_usage "only one scenario at a time (got '$scenario' and '$1')"; scenario=$1; shift ;;
+  esac
+done
+[[ -n $scenario ]] || die_usage "name a scenario"
+[[ $scenario =~ ^[a-z][a-z0-9-]*$ && -f $scenarios_dir/$scenario.yaml ]] \
+  || die_usage "unknown scenario '$scenario' (valid: $(valid_scenarios))"
+case "$db" in postgres|mariadb|h2) ;; *) die_usage "unknown --db '$db' (valid: postgres mariadb h2)" ;; esac
+
+out=${out:-$root/runs/$scenario-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# ---- everything started below is recorded here and stopped by cleanup -------------------------
+pids=() cgroup_dirs=()
+cleanup() {
+  local status=$? pid
+  trap - EXIT INT TERM
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+    pid=${pids[i]}
+    kill "$pid" 2>/dev/null || continue
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  for dir in "${cgroup_dirs[@]}"; do
+    # A cgroup can only be removed once it is empty; its processes were stopped above.
+    for _ in $(seq 1 25); do rmdir "$dir" 2>/dev/null && break; sleep 0.2; done
+    [[ -d $dir ]] && echo "run-scenario.sh: could not remove cgroup $dir" >&2
+  done
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---- tools and builds ---------------------------------------------------------------------------
+if ! command -v hey >/dev/null; then
+  log "installing the load tool (examples/setup/install-tools.sh)"
+  bash "$examples/setup/install-tools.sh"
+fi
+agent_jar=$root/agent/target/chokepoint-agent.jar
+collector_jar=$root/collector/target/chokepoint.jar
+service_jar=$examples/market-service/target/market-service.jar
+downstream_jar=$examples/downstream-service/target/downstream-service.jar
+scenario_jar=$examples/scenario-model/target/scenario-model.jar
+build() { # module, jar: package a module (and what it needs) when its jar is missing
+  [[ -f $2 ]] && return 0
+  log "building $1 (output in $out/build.log)"
+  (cd "$root" && mvn -B -ntp -q -DskipTests package -pl "$1" -am) >>"$out/build.log" 2>&1 || return 1
+}
+build examples/scenario-model "$scenario_jar"
+build examples/downstream-service "$downstream_jar"
+build examples/market-service "$service_jar"
+build agent "$agent_jar" || log "the agent did not build: the service runs without it (Actuator metrics only)"
+build collector "$collector_jar" || log "the collector did not build: the stairs run without it (no report)"
+
+# ---- the scenario -------------------------------------------------------------------------------
+scenario_vars=$(java -jar "$scenario_jar" "$scenarios_dir/$scenario.yaml" $ci) || exit 2
+eval "$scenario_vars"
+log "scenario $SCENARIO_NAME (case $SCENARIO_CASE): $SCENARIO_DESCRIPTION"
+log "run folder $out"
+
+wait_for_file() { # file, pid, what, seconds
+  local deadline=$((SECONDS + $4))
+  until [[ -s $1 ]]; do
+    kill -0 "$2" 2>/dev/null || { echo "run-scenario.sh: $3 exited during start-up; see its log in $out" >&2; return 1; }
+    ((SECONDS < deadline)) || { echo "run-scenario.sh: $3 not ready after $4 s; see its log in $out" >&2; return 1; }
+    sleep 0.5
+  done
+}
+free_port() { # a port nobody listens on (the H2 server cannot report one it picked itself)
+  local port
+  for _ in $(seq 1 50); do
+    port=$((20000 + RANDOM % 20000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return 0; }
+  done
+  return 1
+}
+
+# ---- database -----------------------------------------------------------------------------------
+db_args=()
+case "$db" in
+  postgres|mariadb)
+    bash "$examples/setup/start-databases.sh"
+    [[ $db == mariadb ]] && db_args=(--spring.profiles.include=mariadb) ;;
+  h2)
+    h2_port=$(free_port)
+    # H2 ships inside the service's fat jar; PropertiesLauncher runs its server main from there.
+    java -Xmx512m -cp "$service_jar" -Dloader.main=org.h2.tools.Server \
+      org.springframework.boot.loader.launch.PropertiesLauncher \
+      -tcp -tcpPort "$h2_port" -ifNotExists >"$out/h2.log" 2>&1 &
+    pids+=($!)
+    deadline=$((SECONDS + 30))
+    until (exec 3<>"/dev/tcp/127.0.0.1/$h2_port") 2>/dev/null; do
+      ((SECONDS < deadline)) || { echo "run-scenario.sh: the H2 server did not start; see $out/h2.log" >&2; exit 1; }
+      sleep 0.5
+    done
+    db_args=(--spring.profiles.include=h2 "--market.h2.port=$h2_port") ;;
+esac
+
+# ---- downstream ---------------------------------------------------------------------------------
+remote_args=()
+if [[ -n $DOWNSTREAM_CONCURRENCY ]]; then
+  java -Xmx128m -jar "$downstream_jar" --port 0 --concurrency "$DOWNSTREAM_CONCURRENCY" \
+    --service-time-ms "$DOWNSTREAM_SERVICE_TIME_MS" --port-file "$out/downstream.port" >"$out/downstream.log" 2>&1 &
+  pids+=($!)
+  wait_for_file "$out/downstream.port" "${pids[-1]}" "the downstream service" 30
+  remote_args=("--market.search.remote-url=http://127.0.0.1:$(cat "$out/downstream.port")")
+  log "downstream on port $(cat "$out/downstream.port"): concurrency $DOWNSTREAM_CONCURRENCY, service time $DOWNSTREAM_SERVICE_TIME_MS ms"
+fi
+
+# ---- CPU-quota cgroup ---------------------------------------------------------------------------
+launcher=()
+if [[ -n $SERVICE_CPU_QUOTA ]]; then
+  period=100000
+  quota=$(awk -v c="$SERVICE_CPU_QUOTA" -v p=$period 'BEGIN { printf "%d", c * p }')
+  name=chokepoint-$scenario-$$
+  if [[ -f /sys/fs/cgroup/cgroup.controllers ]]; then          # cgroup v2 (unified)
+    dir=/sys/fs/cgroup/$name
+    mkdir "$dir" && cgroup_dirs+=("$dir")
+    echo "$quota $period" >"$dir/cpu.max"
+  elif [[ -d /sys/fs/cgroup/cpu ]]; then                         # cgroup v1 (cpu controller)
+    dir=/sys/fs/cgroup/cpu/$name
+    mkdir "$dir" && cgroup_dirs+=("$dir")
+    echo $period >"$dir/cpu.cfs_period_us"
+    echo "$quota" >"$dir/cpu.cfs_quota_us"
+  else
+    echo "run-scenario.sh: no cgroup cpu controller under /sys/fs/cgroup; $scenario needs one (run as root)" >&2
+    exit 1
+  fi
+  log "cgroup $dir: CPU quota $SERVICE_CPU_QUOTA cores ($quota/$period us)"
+  # The shell joins the cgroup, then becomes the JVM, so the JVM starts (and stays) inside it.
+  launcher=(bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$dir")
+fi
+
+# ---- the service --------------------------------------------------------------------------------
+agent_args=()
+[[ -f $agent_jar ]] && agent_args=("-javaagent:$agent_jar=port=0")
+"${launcher[@]}" java "${SERVICE_JVM[@]}" "${agent_args[@]}" -Dmarket.port-file="$out/service.port" \
+  -jar "$service_jar" --server.port=0 "--spring.profiles.active=$SERVICE_PROFILE" "${db_args[@]}" \
+  "${remote_args[@]}" "${SERVICE_PROPERTIES[@]}" >"$out/service.log" 2>&1 &
+pids+=($!)
+service_pid=${pids[-1]}
+wait_for_file "$out/service.port" "$service_pid" "market-service" 180
+service_url=http://127.0.0.1:$(cat "$out/service.port")
+deadline=$((SECONDS + 60))
+until curl -fsS --max-time 2 "$service_url/actuator/health" 2>/dev/null | grep -q '"UP"'; do
+  kill -0 "$service_pid" 2>/dev/null || { echo "run-scenario.sh: market-service exited; see $out/service.log" >&2; exit 1; }
+  ((SECONDS < deadline)) || { echo "run-scenario.sh: market-service not healthy after 60 s; see $out/service.log" >&2; exit 1; }
+  sleep 0.5
+done
+target=$service_url/actuator/prometheus
+if ((${#agent_args[@]})); then
+  agent_url=$(grep -o 'chokepoint: metrics at http://[^ ]*/metrics' "$out/service.log" | head -1 | sed 's/^chokepoint: metrics at //')
+  if [[ -n $agent_url ]]; then
+    target=$agent_url
+  else
+    log "the agent serves no /metrics (see service.log); falling back to Actuator"
+  fi
+fi
+log "market-service at $service_url, metrics at $target"
+
+# ---- load ---------------------------------------------------------------------------------------
+stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD_RATES"
+  --step-seconds "$LOAD_STEP_SECONDS" --out "$out" --max-workers "$LOAD_CONCURRENCY" --method "$LOAD_METHOD")
+[[ -n $LOAD_BODY ]] && stairs+=(--body "$examples/load/$LOAD_BODY")
+
+bash "$examples/load/sample-metrics.sh" "$target" "$out/metrics.prom" 2 &
+pids+=($!)
+status=0
+if [[ -f $collector_jar ]]; then
+  log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
+  java -jar "$collector_jar" run --target "$target" --out "$out" --steps "$out/steps.csv" -- "${stairs[@]}" \
+    2>&1 | tee "$out/collector.log" || status=$?
+else
+  log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"
+  "${stairs[@]}" 2>&1 | tee "$out/stairs.log" || status=$?
+fi
+bash "$examples/load/step-summary.sh" "$out" >"$out/summary.txt" 2>&1 || true
+log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}; per-step numbers in $out/summary.txt"
+exit "$status"

@@ -1,0 +1,59 @@
+package dev.chokepoint.examples.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One {@code examples/scenarios/<name>.yaml}: how to start the service, the stairs to run against
+ * it, and the verdict the collector must reach. The format is fixed in the project's shared
+ * vocabulary; {@link ScenarioReader} parses it strictly and {@link ScenarioValidator} checks it.
+ */
+public record Scenario(
+        int schema,
+        String name,
+        @JsonProperty("case") int caseNumber,
+        String description,
+        Service service,
+        Downstream downstream,
+        Load load,
+        Expect expect) {
+
+    /** How run-scenario.sh starts market-service. */
+    public record Service(String profile, Map<String, String> properties, List<String> jvm, Double cpuQuota) {
+        public Service {
+            properties = properties == null ? Map.of() : Map.copyOf(properties);
+            jvm = jvm == null ? List.of() : List.copyOf(jvm);
+        }
+    }
+
+    /** The remote dependency's capacity: {@code concurrency / service time}. */
+    public record Downstream(int concurrency, int serviceTimeMs) {
+    }
+
+    /** The stairs: one step per offered rate, each {@code stepSeconds} long. */
+    public record Load(String method, String path, String body, int concurrency, List<Double> steps,
+                       int stepSeconds, int ciStepSeconds) {
+        public Load {
+            method = method == null ? "GET" : method;
+            steps = steps == null ? List.of() : List.copyOf(steps);
+        }
+
+        public int stepSeconds(boolean ci) {
+            return ci ? ciStepSeconds : stepSeconds;
+        }
+    }
+
+    /**
+     * @param resource  the first saturated resource (a resource id; {@code none} for headroom)
+     * @param rule      the rule id expected to fire, if one is named
+     * @param step      first step (1-based) at which it must be saturated, ±1 accepted; null for none
+     * @param noneSteps steps at which nothing may be reported
+     */
+    public record Expect(String resource, String rule, Integer step, List<Integer> noneSteps) {
+        public Expect {
+            noneSteps = noneSteps == null ? List.of() : List.copyOf(noneSteps);
+        }
+    }
+}

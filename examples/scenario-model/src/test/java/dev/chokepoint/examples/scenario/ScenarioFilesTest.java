@@ -1,0 +1,65 @@
+package dev.chokepoint.examples.scenario;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The shipped scenarios are the collector's ground truth: all nine parse and say something valid. */
+class ScenarioFilesTest {
+
+    static final Path EXAMPLES = Path.of("..").toAbsolutePath().normalize();
+    static final Path SCENARIOS = EXAMPLES.resolve("scenarios");
+
+    @Test
+    void everyShippedScenarioParsesAndValidates() throws IOException {
+        List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
+
+        assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
+                "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom");
+    }
+
+    @Test
+    void everyRealCaseOfTheDesignHasExactlyOneScenario() throws IOException {
+        List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
+
+        assertThat(scenarios).extracting(Scenario::caseNumber)
+                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 9).boxed().toList());
+    }
+
+    @Test
+    void onlyHeadroomExpectsNothingAndEveryOtherHasAQuietStepBeforeItsLimit() throws IOException {
+        for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
+            if (scenario.name().equals("headroom")) {
+                assertThat(scenario.expect().resource()).isEqualTo("none");
+                assertThat(scenario.expect().noneSteps()).hasSize(scenario.load().steps().size());
+            } else {
+                assertThat(scenario.expect().resource()).as(scenario.name()).isNotEqualTo("none");
+                assertThat(scenario.expect().noneSteps()).as(scenario.name()).contains(1);
+                assertThat(scenario.expect().step()).as(scenario.name()).isLessThan(scenario.load().steps().size() + 1);
+            }
+        }
+    }
+
+    @Test
+    void theCiSizedVariantStaysWithinTwoMinutesOfLoad() throws IOException {
+        for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
+            int seconds = scenario.load().stepSeconds(true) * scenario.load().steps().size();
+            assertThat(seconds).as(scenario.name()).isLessThanOrEqualTo(120);
+        }
+    }
+
+    @Test
+    void onlyTheCpuQuotaScenarioRunsInACgroupAndOnlyRemoteScenariosHaveADownstream() throws IOException {
+        for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
+            assertThat(scenario.service().cpuQuota() != null).as(scenario.name())
+                    .isEqualTo(scenario.expect().resource().equals("cpu-quota"));
+            assertThat(scenario.downstream() != null).as(scenario.name())
+                    .isEqualTo(scenario.load().path().startsWith("/search"));
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.chokepoint.examples.scenario;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each bad fixture under src/test/resources/bad holds one kind of mistake. */
+class ScenarioReaderTest {
+
+    private final ScenarioReader reader = new ScenarioReader(ScenarioFilesTest.EXAMPLES.resolve("load"));
+
+    @Test
+    void unknownKeyIsRejectedWithItsLine() throws Exception {
+        assertThatThrownBy(() -> reader.read(fixture("unknown-key.yaml")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("unknown-key.yaml")
+                .hasMessageMatching("(?s).*: line (9|10): .*")
+                .hasMessageContaining("cpu-quotas");
+    }
+
+    @Test
+    void unknownResourceIsRejectedListingTheValidOnes() throws Exception {
+        assertThatThrownBy(() -> reader.read(fixture("unknown-resource.yaml")))
+                .hasMessageContaining("expect.resource 'pool' is not one of [cpu, cpu-quota, tomcat-workers,");
+    }
+
+    @Test
+    void everyProblemOfAFileIsReportedAtOnce() throws Exception {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class,
+                () -> reader.read(fixture("many-problems.yaml")));
+
+        assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("name 'other' must equal the file name"))
+                .anySatisfy(p -> assertThat(p).contains("expect.step must be a step 1..3, got 5"))
+                .anySatisfy(p -> assertThat(p).contains("load.steps must rise"))
+                .anySatisfy(p -> assertThat(p).contains("load.body 'missing.json' is not a file"))
+                .anySatisfy(p -> assertThat(p).contains("ci-step-seconds"));
+    }
+
+    @Test
+    void quietStepsMustLieBeforeTheExpectedStepsWindow() throws Exception {
+        assertThatThrownBy(() -> reader.read(fixture("quiet-overlaps.yaml")))
+                .hasMessageContaining("expect.none-steps entry 2 overlaps the expected step 3 (±1)");
+    }
+
+    @Test
+    void shellOutputQuotesValuesSoNothingInAFileIsExecuted() {
+        assertThat(ScenarioShell.quote("a'b $(rm -rf /)")).isEqualTo("'a'\\''b $(rm -rf /)'");
+    }
+
+    private static Path fixture(String name) throws URISyntaxException {
+        return Path.of(ScenarioReaderTest.class.getResource("/bad/" + name).toURI());
+    }
+}
