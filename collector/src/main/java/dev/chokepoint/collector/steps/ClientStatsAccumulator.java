@@ -1,0 +1,44 @@
+package dev.chokepoint.collector.steps;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The load tool's view of one step: request count, latency percentiles (HdrHistogram, 3
+ * significant digits, in microseconds: bounded memory however many requests) and error share.
+ */
+final class ClientStatsAccumulator {
+
+    private final Histogram latencies = new Histogram(3);
+    private long requests;
+    private long outcomes;
+    private long failures;
+
+    void request() {
+        requests++;
+    }
+
+    void latency(double seconds) {
+        latencies.recordValue(Math.max(0, Math.round(seconds * 1_000_000)));
+    }
+
+    void outcome(boolean failed) {
+        outcomes++;
+        if (failed) {
+            failures++;
+        }
+    }
+
+    long requests() {
+        return requests;
+    }
+
+    /** NaN percentiles when the tool reported no latency in the window. */
+    Step.ClientStats stats(double durationSeconds) {
+        boolean anyLatency = latencies.getTotalCount() > 0;
+        double p95 = anyLatency ? latencies.getValueAtPercentile(95) / 1e6 : Double.NaN;
+        double p99 = anyLatency ? latencies.getValueAtPercentile(99) / 1e6 : Double.NaN;
+        double errorRate = outcomes > 0 ? (double) failures / outcomes : 0;
+        double rate = durationSeconds > 0 ? requests / durationSeconds : 0;
+        return new Step.ClientStats(requests, rate, p95, p99, errorRate);
+    }
+}

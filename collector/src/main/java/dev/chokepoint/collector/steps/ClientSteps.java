@@ -1,0 +1,143 @@
+package dev.chokepoint.collector.steps;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Steps from a load tool's own output, in two passes over the file so that memory stays bounded
+ * whatever its size: the first finds the step windows (by the tool's step tag, else by plateaus
+ * of the per-second request rate), the second gathers each window's client statistics.
+ */
+final class ClientSteps {
+
+    private static final long SECOND = 1000;
+
+    private ClientSteps() {
+    }
+
+    static List<Step> read(RequestLog log, Step.Source source, PlateauDetector detector)
+            throws IOException, StepsException {
+        Windows windows = new Windows();
+        log.replay(windows);
+        List<Window> found = windows.taggedWindows();
+        if (found.isEmpty()) {
+            found = windows.plateaus(detector);
+        }
+        Aggregator aggregator = new Aggregator(found);
+        log.replay(aggregator);
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            Window window = found.get(i);
+            double seconds = (window.end - window.start) / 1000.0;
+            Step.ClientStats stats = aggregator.stats.get(i).stats(seconds);
+            double offered = window.offeredRps >= 0 ? window.offeredRps : stats.achievedRps();
+            steps.add(new Step(i + 1, window.start, window.end, offered, source, stats));
+        }
+        return steps;
+    }
+
+    /** {@code tag} null for plateau windows; {@code offeredRps} negative when only the achieved rate is known. */
+    private record Window(long start, long end, String tag, double offeredRps) {
+    }
+
+    /** First pass: requests per second and the time span of each step tag. */
+    private static final class Windows implements RequestObserver {
+        private final TreeMap<Long, long[]> perSecond = new TreeMap<>();
+        private final Map<String, long[]> spanByTag = new LinkedHashMap<>();
+
+        @Override
+        public void request(long timeMillis, String stepTag) {
+            perSecond.computeIfAbsent(Math.floorDiv(timeMillis, SECOND), s -> new long[1])[0]++;
+            if (stepTag != null) {
+                long[] span = spanByTag.computeIfAbsent(stepTag, t -> new long[] {timeMillis, timeMillis});
+                span[0] = Math.min(span[0], timeMillis);
+                span[1] = Math.max(span[1], timeMillis);
+            }
+        }
+
+        @Override
+        public void latency(long timeMillis, String stepTag, double seconds) {
+        }
+
+        @Override
+        public void outcome(long timeMillis, String stepTag, boolean failed) {
+        }
+
+        List<Window> taggedWindows() {
+            return spanByTag.entrySet().stream()
+                    .sorted((a, b) -> Long.compare(a.getValue()[0], b.getValue()[0]))
+                    .map(e -> new Window(e.getValue()[0], e.getValue()[1] + 1, e.getKey(), -1))
+                    .toList();
+        }
+
+        List<Window> plateaus(PlateauDetector detector) {
+            if (perSecond.isEmpty()) {
+                return List.of();
+            }
+            long first = perSecond.firstKey();
+            double[] rates = new double[(int) (perSecond.lastKey() - first + 1)];
+            perSecond.forEach((second, count) -> rates[(int) (second - first)] = count[0]);
+            return detector.detect(first * SECOND, SECOND, rates).stream()
+                    .map(p -> new Window(p.startMillis(), p.endMillis(), null, p.meanRate()))
+                    .toList();
+        }
+    }
+
+    /** Second pass: each observation counts in the window it belongs to (by tag, else by time). */
+    private static final class Aggregator implements RequestObserver {
+        private final List<Window> windows;
+        private final List<ClientStatsAccumulator> stats = new ArrayList<>();
+        private final Map<String, Integer> indexByTag = new LinkedHashMap<>();
+
+        Aggregator(List<Window> windows) {
+            this.windows = windows;
+            for (int i = 0; i < windows.size(); i++) {
+                stats.add(new ClientStatsAccumulator());
+                if (windows.get(i).tag != null) {
+                    indexByTag.put(windows.get(i).tag, i);
+                }
+            }
+        }
+
+        private ClientStatsAccumulator windowOf(long time, String tag) {
+            if (!indexByTag.isEmpty()) {
+                Integer index = tag == null ? null : indexByTag.get(tag);
+                return index == null ? null : stats.get(index);
+            }
+            for (int i = 0; i < windows.size(); i++) {
+                if (time >= windows.get(i).start && time < windows.get(i).end) {
+                    return stats.get(i);
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public void request(long timeMillis, String stepTag) {
+            ClientStatsAccumulator window = windowOf(timeMillis, stepTag);
+            if (window != null) {
+                window.request();
+            }
+        }
+
+        @Override
+        public void latency(long timeMillis, String stepTag, double seconds) {
+            ClientStatsAccumulator window = windowOf(timeMillis, stepTag);
+            if (window != null) {
+                window.latency(seconds);
+            }
+        }
+
+        @Override
+        public void outcome(long timeMillis, String stepTag, boolean failed) {
+            ClientStatsAccumulator window = windowOf(timeMillis, stepTag);
+            if (window != null) {
+                window.outcome(failed);
+            }
+        }
+    }
+}

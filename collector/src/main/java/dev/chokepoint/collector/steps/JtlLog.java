@@ -1,0 +1,48 @@
+package dev.chokepoint.collector.steps;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A JMeter results file in CSV form (JTL with a header line: {@code timeStamp,elapsed,label,
+ * responseCode,responseMessage,threadName,dataType,success,…}). {@code timeStamp} is the
+ * request's start in epoch milliseconds (JMeter's default), {@code elapsed} its latency in ms.
+ */
+final class JtlLog implements RequestLog {
+
+    private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "success");
+
+    private final Path file;
+
+    JtlLog(Path file) {
+        this.file = file;
+    }
+
+    @Override
+    public void replay(RequestObserver observer) throws IOException, StepsException {
+        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+            while (rows.next()) {
+                long time = timeStamp(rows);
+                double latency = rows.doubleValue("elapsed") / 1000.0;
+                String success = rows.text("success");
+                if (!success.equalsIgnoreCase("true") && !success.equalsIgnoreCase("false")) {
+                    throw rows.error("success must be true or false, got '" + success + "'");
+                }
+                observer.request(time, null);
+                observer.latency(time, null, latency);
+                observer.outcome(time, null, !Boolean.parseBoolean(success));
+            }
+        }
+    }
+
+    private static long timeStamp(CsvRows rows) throws StepsException {
+        String text = rows.text("timeStamp");
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw rows.error("timeStamp '" + text + "' is not epoch milliseconds; run JMeter with "
+                    + "-Jjmeter.save.saveservice.timestamp_format=ms (its default)");
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.chokepoint.collector.steps;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+
+/**
+ * k6's {@code --out json=FILE} output: one JSON object per line, {@code {"type":"Metric",…}}
+ * declarations and {@code {"type":"Point","metric":"http_reqs","data":{"time":…,"value":…,
+ * "tags":{…}}}} samples. Requests are the {@code http_reqs} points, latency the
+ * {@code http_req_duration} points (milliseconds), failures the {@code http_req_failed} points
+ * (1 = failed). A {@code step} (or else {@code stage}) tag names the step.
+ */
+final class K6JsonLog implements RequestLog {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+
+    K6JsonLog(Path file) {
+        this.file = file;
+    }
+
+    @Override
+    public void replay(RequestObserver observer) throws IOException, StepsException {
+        long requests = 0;
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            long number = 0;
+            while ((line = reader.readLine()) != null) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                if (!line.contains("\"http_req")) {
+                    // Other metrics (iterations, vus, data_sent, …) are most of the file; skip them unparsed.
+                    if (number == 1 && !line.trim().startsWith("{")) {
+                        throw notK6(number, "not a JSON line");
+                    }
+                    continue;
+                }
+                JsonNode node;
+                try {
+                    node = JSON.readTree(line);
+                } catch (JsonProcessingException e) {
+                    throw notK6(number, "not a JSON line (" + e.getOriginalMessage() + ")");
+                }
+                if (!"Point".equals(node.path("type").asText())) {
+                    continue;
+                }
+                String metric = node.path("metric").asText();
+                if (!metric.equals("http_reqs") && !metric.equals("http_req_duration")
+                        && !metric.equals("http_req_failed")) {
+                    continue;
+                }
+                JsonNode data = node.path("data");
+                long time = time(data.path("time"), number);
+                JsonNode valueNode = data.path("value");
+                if (!valueNode.isNumber()) {
+                    throw new StepsException(file, number, "Point of " + metric + " without a numeric data.value");
+                }
+                String tag = stepTag(data.path("tags"));
+                switch (metric) {
+                    case "http_reqs" -> {
+                        requests++;
+                        observer.request(time, tag);
+                    }
+                    case "http_req_duration" -> observer.latency(time, tag, valueNode.asDouble() / 1000.0);
+                    default -> observer.outcome(time, tag, valueNode.asDouble() != 0);
+                }
+            }
+        }
+        if (requests == 0) {
+            throw new StepsException(file, 0, "no http_reqs points; write it with `k6 run --out json=" + file
+                    + " script.js`");
+        }
+    }
+
+    private long time(JsonNode node, long number) throws StepsException {
+        try {
+            return OffsetDateTime.parse(node.asText()).toInstant().toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new StepsException(file, number, "data.time '" + node.asText()
+                    + "' is not an RFC 3339 time such as 2025-11-29T21:00:00.123456789Z");
+        }
+    }
+
+    private static String stepTag(JsonNode tags) {
+        JsonNode step = tags.get("step");
+        if (step == null || step.asText().isEmpty()) {
+            step = tags.get("stage");
+        }
+        return step == null || step.asText().isEmpty() ? null : step.asText();
+    }
+
+    private StepsException notK6(long number, String what) {
+        return new StepsException(file, number, what + "; --k6-json expects the file of `k6 run --out json=FILE`");
+    }
+}

@@ -1,0 +1,99 @@
+package dev.chokepoint.collector.steps;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The step schedule written by a stairs script: {@code step,start_ms,end_ms,offered_rps,hey_csv},
+ * one line per step, epoch milliseconds. {@code hey_csv} (optional) is the {@code hey -o csv}
+ * output of the step, relative to the schedule file; it gives the step's client statistics.
+ */
+public final class ScheduleFile {
+
+    private static final List<String> REQUIRED = List.of("step", "start_ms", "end_ms", "offered_rps");
+
+    private ScheduleFile() {
+    }
+
+    /** The steps with their client statistics (from the hey files). */
+    public static List<Step> read(Path file) throws IOException, StepsException {
+        List<Step> steps = new ArrayList<>();
+        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+            while (rows.next()) {
+                Step window = window(rows, steps);
+                Step.ClientStats client = null;
+                String hey = rows.has("hey_csv") ? rows.text("hey_csv") : "";
+                if (!hey.isEmpty()) {
+                    Path heyFile = file.toAbsolutePath().resolveSibling(hey);
+                    if (!Files.isRegularFile(heyFile)) {
+                        throw rows.error("hey_csv " + heyFile + " does not exist; fix the path (relative to "
+                                + "the schedule file) or leave the column empty");
+                    }
+                    client = heyStats(heyFile, window);
+                }
+                steps.add(new Step(window.index(), window.startMillis(), window.endMillis(), window.offeredRps(),
+                        Step.Source.SCHEDULE, client));
+            }
+        }
+        if (steps.isEmpty()) {
+            throw new StepsException(file, 2, "no steps after the header line");
+        }
+        return steps;
+    }
+
+    /** Only the windows, ignoring the hey files: for live progress while the schedule is still being written. */
+    public static List<Step> readWindows(Path file) throws IOException, StepsException {
+        List<Step> steps = new ArrayList<>();
+        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+            while (rows.next()) {
+                steps.add(window(rows, steps));
+            }
+        }
+        return steps;
+    }
+
+    private static Step window(CsvRows rows, List<Step> before) throws StepsException {
+        long index = rows.longValue("step");
+        long start = rows.longValue("start_ms");
+        long end = rows.longValue("end_ms");
+        double offered = rows.doubleValue("offered_rps");
+        if (index < 1) {
+            throw rows.error("step must be 1 or more (1-based), got " + index);
+        }
+        if (end <= start) {
+            throw rows.error("end_ms " + end + " is not after start_ms " + start);
+        }
+        if (offered < 0) {
+            throw rows.error("offered_rps must not be negative, got " + offered);
+        }
+        if (!before.isEmpty() && start < before.get(before.size() - 1).endMillis()) {
+            throw rows.error("step " + index + " starts before step " + before.get(before.size() - 1).index()
+                    + " ends; steps must be in time order without overlap");
+        }
+        return new Step((int) index, start, end, offered, Step.Source.SCHEDULE, null);
+    }
+
+    private static Step.ClientStats heyStats(Path heyFile, Step window) throws IOException, StepsException {
+        ClientStatsAccumulator accumulator = new ClientStatsAccumulator();
+        new HeyCsvLog(heyFile, window.startMillis()).replay(new RequestObserver() {
+            @Override
+            public void request(long timeMillis, String stepTag) {
+                accumulator.request();
+            }
+
+            @Override
+            public void latency(long timeMillis, String stepTag, double seconds) {
+                accumulator.latency(seconds);
+            }
+
+            @Override
+            public void outcome(long timeMillis, String stepTag, boolean failed) {
+                accumulator.outcome(failed);
+            }
+        });
+        return accumulator.stats(window.durationSeconds());
+    }
+}

@@ -1,0 +1,56 @@
+package dev.chokepoint.collector.steps;
+
+import dev.chokepoint.collector.store.RunData;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where a run's steps come from: the CLI option and its file, or nothing (then they are detected
+ * from the server's request rate).
+ */
+public record StepSource(Kind kind, Path file) {
+
+    public enum Kind {
+        SCHEDULE("--steps"), K6("--k6-json"), JMETER("--jtl"), DETECTED(null);
+
+        private final String option;
+
+        Kind(String option) {
+            this.option = option;
+        }
+
+        public String option() {
+            return option;
+        }
+
+        public static Kind ofOption(String option) {
+            for (Kind kind : values()) {
+                if (option != null && option.equals(kind.option)) {
+                    return kind;
+                }
+            }
+            return DETECTED;
+        }
+    }
+
+    public static StepSource detected() {
+        return new StepSource(Kind.DETECTED, null);
+    }
+
+    public List<Step> steps(RunData run) throws IOException, StepsException {
+        if (file != null && !Files.isRegularFile(file)) {
+            throw new StepsException(file, 0, "does not exist; " + kind.option()
+                    + " names the file the load tool writes (check the tool's output option and the path)");
+        }
+        PlateauDetector detector = PlateauDetector.defaults();
+        return switch (kind) {
+            case SCHEDULE -> ScheduleFile.read(file);
+            case K6 -> ClientSteps.read(new K6JsonLog(file), Step.Source.K6, detector);
+            case JMETER -> ClientSteps.read(new JtlLog(file), Step.Source.JMETER, detector);
+            case DETECTED -> ServerRateSteps.detect(run, detector);
+        };
+    }
+}

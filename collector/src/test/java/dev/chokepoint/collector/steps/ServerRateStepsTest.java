@@ -1,0 +1,99 @@
+package dev.chokepoint.collector.steps;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.Series;
+import dev.chokepoint.collector.store.SeriesKey;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Steps found in the request rate the server saw, when the load tool says nothing. */
+class ServerRateStepsTest {
+
+    private static final long T0 = 1_764_450_000_000L;
+    private static final String A = "http://127.0.0.1:1/metrics";
+    private static final String B = "http://127.0.0.1:2/metrics";
+
+    @Test
+    void stairsAcrossTwoTargetsWithARestartANewSeriesAndAGapAreThreeSteps() {
+        // given: per target 10 → 30 → 60 RPS for 20 s each, 5 s linear ramps between, 5 s idle at both ends
+        double[] perTarget = profile();
+        List<Series> series = new ArrayList<>();
+        series.add(counter(A, "/orders", perTarget, 0, -1, -1, 1));
+        // target B restarts at second 50 (its counter starts again from 0) and misses scrapes 70..72
+        series.add(counter(B, "/orders", perTarget, 0, 50, 70, 2));
+        RunData run = new RunData(T0, T0 + perTarget.length * 1000L, List.of(A, B), series, List.of());
+
+        // when
+        List<Step> steps = ServerRateSteps.detect(run, PlateauDetector.defaults());
+
+        // then: three plateaus of summed rate 20, 60, 120; the ramps and idle ends are in no step
+        assertThat(steps).extracting(Step::index).containsExactly(1, 2, 3);
+        assertThat(steps).allMatch(s -> s.source() == Step.Source.DETECTED && s.client() == null);
+        assertThat(steps.get(0).offeredRps()).isCloseTo(20, within(2.0));
+        assertThat(steps.get(1).offeredRps()).isCloseTo(60, within(4.0));
+        assertThat(steps.get(2).offeredRps()).isCloseTo(120, within(8.0));
+        assertThat(steps.get(0).startMillis()).isBetween(T0 + 5_000, T0 + 8_000);
+        assertThat(steps.get(0).endMillis()).isBetween(T0 + 22_000, T0 + 25_000);
+        assertThat(steps.get(1).startMillis()).isBetween(T0 + 30_000, T0 + 33_000);
+        assertThat(steps.get(2).endMillis()).isBetween(T0 + 72_000, T0 + 75_000);
+    }
+
+    @Test
+    void noRequestTimerMeansNoSteps() {
+        RunData run = new RunData(T0, T0 + 60_000, List.of(A), List.of(), List.of());
+
+        assertThat(ServerRateSteps.detect(run, PlateauDetector.defaults())).isEmpty();
+    }
+
+    /** Offered RPS per second of one target. */
+    private static double[] profile() {
+        List<Double> rates = new ArrayList<>();
+        add(rates, 0, 0, 5);
+        add(rates, 10, 10, 20);
+        add(rates, 10, 30, 5);
+        add(rates, 30, 30, 20);
+        add(rates, 30, 60, 5);
+        add(rates, 60, 60, 20);
+        add(rates, 0, 0, 5);
+        return rates.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static void add(List<Double> rates, double from, double to, int seconds) {
+        for (int i = 0; i < seconds; i++) {
+            rates.add(from + (to - from) * (i + 0.5) / seconds);
+        }
+    }
+
+    /**
+     * The cumulative count a target's timer shows each second, with Poisson-like noise; restarting
+     * at {@code restartAt} and failing scrapes from {@code gapAt} for 3 seconds.
+     */
+    private static Series counter(String target, String uri, double[] rates, double start, int restartAt, int gapAt,
+                                  long seed) {
+        Random random = new Random(seed);
+        List<Long> times = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        double count = start;
+        for (int s = 0; s < rates.length; s++) {
+            if (s == restartAt) {
+                count = 0;
+            }
+            count += Math.max(0, Math.round(rates[s] + random.nextGaussian() * Math.sqrt(rates[s])));
+            if (gapAt >= 0 && s >= gapAt && s < gapAt + 3) {
+                continue;
+            }
+            times.add(T0 + s * 1000L);
+            values.add(count);
+        }
+        return new Series(SeriesKey.of(target, ServerRateSteps.REQUEST_COUNT, Map.of("uri", uri)),
+                times.stream().mapToLong(Long::longValue).toArray(),
+                values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+}
