@@ -21,6 +21,12 @@ import java.util.Map;
  */
 public final class AgentBootstrap {
 
+    /**
+     * Probes own the objects their meters read, and Micrometer holds those only weakly: the agent
+     * keeps its probes reachable for the life of the JVM.
+     */
+    private static volatile List<Probe> running = List.of();
+
     private AgentBootstrap() {
     }
 
@@ -29,6 +35,7 @@ public final class AgentBootstrap {
         AgentOptions options = AgentOptions.parse(agentArgs, environment);
         List<String> problems = new ArrayList<>(options.problems());
         List<Probe> probes = Probes.all();
+        running = probes;
         ProbeSelection selection = ProbeSelection.parse(options.probes(), ids(probes), problems);
         problems.forEach(err::println);
 
