@@ -1,13 +1,41 @@
 package dev.chokepoint.collector.analysis;
 
+import dev.chokepoint.collector.report.Charts;
 import dev.chokepoint.collector.report.Report;
+import dev.chokepoint.collector.report.ReportFormat;
+import dev.chokepoint.collector.rules.CompiledRule;
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.rules.RuleFileException;
+import dev.chokepoint.collector.rules.RuleSet;
+import dev.chokepoint.collector.signals.Baseline;
+import dev.chokepoint.collector.signals.Fleet;
+import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.verdict.Headline;
+import dev.chokepoint.collector.verdict.Knee;
+import dev.chokepoint.collector.verdict.Slo;
+import dev.chokepoint.collector.verdict.StepJudge;
+import dev.chokepoint.collector.verdict.StepVerdict;
+import dev.chokepoint.collector.verdict.UtilizationLaw;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** From a recorded run and its steps to the verdicts and the report files. */
+/**
+ * From a recorded run and its steps to the verdicts and the report files: signals per target on
+ * one grid → every rule at every point → per step, the first saturated resource after removing
+ * symptoms → knee, headline, utilization-law prediction → report in the asked formats.
+ */
 public final class Analysis {
 
     private Analysis() {
@@ -15,8 +43,123 @@ public final class Analysis {
 
     public static AnalysisResult run(RunData run, List<Step> steps, AnalysisOptions options, Path outDir)
             throws AnalysisException {
-        // Seam only: the signal catalog, rules and verdicts land in the following commits.
-        String headline = "Analysis not implemented yet (" + steps.size() + " steps)";
-        return new AnalysisResult(headline, true, List.of(), new Report(headline));
+        Report report = analyze(run, steps, options);
+        List<Path> written = write(report, formats(options), outDir);
+        return new AnalysisResult(report.headline(), report.sloMet(), written, report);
+    }
+
+    /** The report without writing it (tests, re-analysis). */
+    public static Report analyze(RunData run, List<Step> steps, AnalysisOptions options) throws AnalysisException {
+        Slo slo = slo(options);
+        RuleSet rules = rules(options);
+        Grid grid = Grid.covering(run.startMillis(), run.endMillis());
+        Fleet fleet = new Fleet(run, grid, baseline(run, steps));
+        StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
+        List<StepVerdict> verdicts = new ArrayList<>();
+        for (Step step : steps) {
+            verdicts.add(judge.judge(step, fleet.traffic(step), slo));
+        }
+        List<StepVerdict> byLoad = verdicts.stream()
+                .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
+        Knee knee = Headline.knee(byLoad);
+        String headline = Headline.of(byLoad, knee, slo);
+        Set<Resource> bound = EnumSet.noneOf(Resource.class);
+        rules.rules().stream().filter(r -> r.rule().throughputBound()).forEach(r -> bound.add(r.resource()));
+        UtilizationLaw law = new UtilizationLaw(byLoad, bound);
+        boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));
+        return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
+                new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
+                verdicts, law.demands(), law.prediction(), ruleInfo(rules, fleet.frames()),
+                charts(grid, fleet.frames(), judge));
+    }
+
+    private static double load(StepVerdict v) {
+        return v.step().offeredRps() > 0 ? v.step().offeredRps() : v.traffic().achievedRps();
+    }
+
+    private static Slo slo(AnalysisOptions options) throws AnalysisException {
+        try {
+            return Slo.parse(options.slo() == null ? AnalysisOptions.DEFAULT_SLO : options.slo());
+        } catch (IllegalArgumentException e) {
+            throw new AnalysisException(e.getMessage(), e);
+        }
+    }
+
+    private static RuleSet rules(AnalysisOptions options) throws AnalysisException {
+        try {
+            return RuleSet.load(options.ruleFiles());
+        } catch (RuleFileException e) {
+            throw new AnalysisException(e.getMessage() + "\nFix the rule file(s) above (format: docs/report.md#rules).", e);
+        }
+    }
+
+    private static List<ReportFormat> formats(AnalysisOptions options) throws AnalysisException {
+        List<ReportFormat> out = new ArrayList<>();
+        for (String f : options.formats()) {
+            out.add(ReportFormat.byId(f).orElseThrow(() -> new AnalysisException(
+                    "--format: unknown format '" + f + "'; use any of md, json, html (comma-separated)")));
+        }
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    /** Where statements and downstream calls are "normal": the lowest-load step, else the first third of the run. */
+    static Baseline baseline(RunData run, List<Step> steps) {
+        return steps.stream()
+                .min(Comparator.comparingDouble(Step::offeredRps).thenComparingInt(Step::index))
+                .map(s -> new Baseline(s.startMillis(), s.endMillis()))
+                .orElse(new Baseline(run.startMillis(), run.startMillis() + (run.endMillis() - run.startMillis()) / 3));
+    }
+
+    private static List<Report.RuleInfo> ruleInfo(RuleSet rules, List<SignalFrame> frames) {
+        List<Report.RuleInfo> out = new ArrayList<>();
+        for (CompiledRule r : rules.rules()) {
+            List<String> missing = r.conditionSignals().stream()
+                    .filter(s -> frames.stream().noneMatch(f -> f.available(s))).sorted().toList();
+            out.add(new Report.RuleInfo(r.id(), r.resource().id(), r.rule().severity().name().toLowerCase(),
+                    r.rule().origin().file() + ":" + r.rule().origin().line(), missing));
+        }
+        return out;
+    }
+
+    private static Charts charts(Grid grid, List<SignalFrame> frames, StepJudge judge) {
+        long[] times = new long[grid.size()];
+        double[] rate = new double[grid.size()];
+        double[] p95 = new double[grid.size()];
+        for (int i = 0; i < grid.size(); i++) {
+            times[i] = grid.time(i);
+            rate[i] = Double.NaN;
+            p95[i] = Double.NaN;
+            for (SignalFrame f : frames) {
+                double r = f.value("request_rate", i);
+                double p = f.value("latency_p95", i);
+                rate[i] = Double.isNaN(r) ? rate[i] : Double.isNaN(rate[i]) ? r : rate[i] + r;
+                p95[i] = Double.isNaN(p) ? p95[i] : Double.isNaN(p95[i]) ? p : Math.max(p95[i], p);
+            }
+        }
+        List<Charts.ResourceSeries> resources = new ArrayList<>();
+        for (Map.Entry<Resource, double[][]> e : judge.resourceTimelines().entrySet()) {
+            resources.add(new Charts.ResourceSeries(e.getKey().id(), e.getKey().displayName(),
+                    Charts.thin(e.getValue()[0]), Charts.thin(e.getValue()[1])));
+        }
+        return new Charts(Charts.thin(times), Charts.thin(rate), Charts.thin(p95), resources);
+    }
+
+    private static List<Path> write(Report report, List<ReportFormat> formats, Path outDir) throws AnalysisException {
+        List<Path> written = new ArrayList<>();
+        try {
+            Files.createDirectories(outDir);
+            for (ReportFormat f : formats) {
+                Path file = outDir.resolve(f.fileName());
+                try (OutputStream out = Files.newOutputStream(file)) {
+                    f.writer().write(report, out);
+                }
+                written.add(file);
+            }
+        } catch (IOException e) {
+            throw new AnalysisException("cannot write the report to " + outDir + " (" + e.getMessage()
+                    + "); check --out is a writable folder", e);
+        }
+        return written;
     }
 }

@@ -1,5 +1,27 @@
 package dev.chokepoint.collector.report;
 
-/** The analysed run, ready to be written in any format. (Seam placeholder; filled in next.) */
-public record Report(String headline) {
+import dev.chokepoint.collector.store.ScrapeEvent;
+import dev.chokepoint.collector.verdict.Demand;
+import dev.chokepoint.collector.verdict.Knee;
+import dev.chokepoint.collector.verdict.Prediction;
+import dev.chokepoint.collector.verdict.StepVerdict;
+
+import java.util.List;
+
+/**
+ * The analysed run, ready to be written in any format: the headline, the knee, every step's
+ * verdict with its evidence, the utilization-law prediction, which rules ran and which signals
+ * they lacked, and the timelines for charts. {@code sloMet}: no step missed the SLO.
+ */
+public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
+                     List<StepVerdict> steps, List<Demand> demands, Prediction prediction, List<RuleInfo> rules,
+                     Charts charts) {
+
+    /** What was recorded. */
+    public record Run(long startMillis, long endMillis, List<String> targets, List<ScrapeEvent> events) {
+    }
+
+    /** A rule in force, where it came from, and the signals its condition needs that no target had. */
+    public record RuleInfo(String id, String resource, String severity, String origin, List<String> missingSignals) {
+    }
 }

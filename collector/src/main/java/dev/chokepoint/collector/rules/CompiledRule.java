@@ -1,0 +1,107 @@
+package dev.chokepoint.collector.rules;
+
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelVariableResolver;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A rule ready to evaluate: its CEL programs and the signals each reads. A point where any signal
+ * an expression reads is unknown (NaN) does not hold and has no value: a rule does not guess,
+ * and a target that lacks a signal (a plain Actuator endpoint) simply never fires the rule.
+ */
+public final class CompiledRule {
+
+    /** One compiled expression and the signals it reads. */
+    record Expression(CelRuntime.Program program, Set<String> signals) {
+    }
+
+    /** Values of the signals at one point; NaN where unknown. */
+    public interface Point {
+        double value(String signal);
+    }
+
+    private final Rule rule;
+    private final Expression when;
+    private final Expression utilization;
+    private final Expression saturation;
+    private final Expression errors;
+    private final Set<String> signals;
+
+    CompiledRule(Rule rule, Map<String, Expression> expressions) {
+        this.rule = rule;
+        this.when = expressions.get("when");
+        this.utilization = expressions.get("utilization");
+        this.saturation = expressions.get("saturation");
+        this.errors = expressions.get("errors");
+        Set<String> all = new TreeSet<>();
+        expressions.values().forEach(e -> all.addAll(e.signals()));
+        this.signals = Set.copyOf(all);
+    }
+
+    public Rule rule() {
+        return rule;
+    }
+
+    public String id() {
+        return rule.id();
+    }
+
+    public Resource resource() {
+        return rule.resource();
+    }
+
+    /** Signals named in any of the rule's expressions. */
+    public Set<String> signals() {
+        return signals;
+    }
+
+    /** Signals the {@code when} condition needs: without them the rule cannot fire. */
+    public Set<String> conditionSignals() {
+        return when.signals();
+    }
+
+    public boolean holds(Point p) {
+        return eval(when, p) instanceof Boolean b && b;
+    }
+
+    public double utilization(Point p) {
+        return number(eval(utilization, p));
+    }
+
+    public double saturation(Point p) {
+        return number(eval(saturation, p));
+    }
+
+    public double errors(Point p) {
+        return errors == null ? Double.NaN : number(eval(errors, p));
+    }
+
+    private Object eval(Expression e, Point p) {
+        for (String s : e.signals()) {
+            if (Double.isNaN(p.value(s))) {
+                return null;
+            }
+        }
+        CelVariableResolver resolver = name -> name.startsWith("params.")
+                ? Optional.ofNullable(rule.params().get(name.substring("params.".length())))
+                : Optional.of(p.value(name));
+        try {
+            return e.program().eval(resolver);
+        } catch (CelEvaluationException ex) {
+            // Reachable only through arithmetic edge cases on valid input; the point is "unknown".
+            return null;
+        }
+    }
+
+    private static double number(Object o) {
+        if (o instanceof Double d) {
+            return d.isInfinite() ? Double.NaN : d;
+        }
+        return Double.NaN;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.chokepoint.collector.rules;
+
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelIssue;
+import dev.cel.common.CelOptions;
+import dev.cel.common.CelValidationException;
+import dev.cel.common.ast.CelReference;
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.SimpleType;
+import dev.cel.compiler.CelCompiler;
+import dev.cel.compiler.CelCompilerBuilder;
+import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelRuntimeFactory;
+import dev.chokepoint.collector.signals.Signal;
+import dev.chokepoint.collector.signals.SignalCatalog;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Compiles a rule's expressions with CEL against the signal catalog: every numeric signal is a
+ * declared double variable, each param a {@code params.<name>} double, so an unknown signal, an
+ * unknown param or a type error is a compile error pointing at the expression's line.
+ */
+public final class RuleCompiler {
+
+    // Heterogeneous comparisons let a rule write "pool_pending > 0" instead of "> 0.0".
+    private static final CelOptions OPTIONS = CelOptions.current().enableHeterogeneousNumericComparisons(true).build();
+    private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(OPTIONS).build();
+    private static final Pattern UNDECLARED = Pattern.compile("undeclared reference to '([^']*)'.*");
+
+    private RuleCompiler() {
+    }
+
+    /** Compiles the rule, or adds its errors to {@code errors} and returns null. */
+    public static CompiledRule compile(Rule rule, List<RuleError> errors) {
+        int before = errors.size();
+        Map<String, CompiledRule.Expression> expressions = new LinkedHashMap<>();
+        expression(rule, "when", rule.when(), SimpleType.BOOL, errors).ifPresent(e -> expressions.put("when", e));
+        for (String field : List.of("utilization", "saturation", "errors")) {
+            String text = switch (field) {
+                case "utilization" -> rule.utilization();
+                case "saturation" -> rule.saturation();
+                default -> rule.errors();
+            };
+            if (text != null) {
+                expression(rule, field, text, SimpleType.DOUBLE, errors).ifPresent(e -> expressions.put(field, e));
+            }
+        }
+        return errors.size() > before ? null : new CompiledRule(rule, expressions);
+    }
+
+    private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,
+                                                                List<RuleError> errors) {
+        CelCompilerBuilder b = CelCompilerFactory.standardCelCompilerBuilder().setOptions(OPTIONS).setResultType(type);
+        for (Signal s : SignalCatalog.signals().values()) {
+            if (!s.text()) {
+                b.addVar(s.name(), SimpleType.DOUBLE);
+            }
+        }
+        rule.params().keySet().forEach(p -> b.addVar("params." + p, SimpleType.DOUBLE));
+        CelCompiler compiler = b.build();
+        int firstLine = rule.origin().lineOf(field);
+        try {
+            CelAbstractSyntaxTree ast = compiler.compile(text).getAst();
+            Set<String> signals = new TreeSet<>();
+            for (CelReference ref : ast.getReferenceMap().values()) {
+                if (!ref.name().isEmpty() && !ref.name().startsWith("params.")) {
+                    signals.add(ref.name());
+                }
+            }
+            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), signals));
+        } catch (CelValidationException e) {
+            for (CelIssue issue : e.getErrors()) {
+                int line = firstLine + Math.max(0, issue.getSourceLocation().getLine() - 1);
+                errors.add(new RuleError(rule.origin().file(), line, rule.id(), field + ": " + explain(issue.getMessage())));
+            }
+        } catch (CelEvaluationException e) {
+            errors.add(new RuleError(rule.origin().file(), firstLine, rule.id(), field + ": " + e.getMessage()));
+        }
+        return Optional.empty();
+    }
+
+    /** CEL's messages, said in the rule file's terms. */
+    static String explain(String message) {
+        Matcher m = UNDECLARED.matcher(message);
+        if (m.matches()) {
+            String name = m.group(1);
+            if (name.startsWith("params.") || name.equals("params")) {
+                return "unknown param '" + name + "' (declare it under params:)";
+            }
+            boolean text = SignalCatalog.signal(name).map(Signal::text).orElse(false);
+            return text ? "'" + name + "' is a text signal: quote it in summary/advice as {" + name + "}, it cannot be computed with"
+                    : "unknown signal '" + name + "' (see docs/report.md for the signal catalog)";
+        }
+        if (message.contains("no matching overload") && message.contains("int")) {
+            return message + " (write numbers as 2.0, not 2, when computing with signals)";
+        }
+        return message;
+    }
+}

@@ -1,0 +1,292 @@
+package dev.chokepoint.collector.rules;
+
+import dev.chokepoint.collector.signals.SignalCatalog;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
+
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a rule file strictly, apart from the engine: the YAML is read as a node tree (so every
+ * value keeps its line), unknown keys are rejected, and every problem is collected before giving
+ * up, so a user fixes a file in one pass. Expressions are only syntax-checked later, by
+ * {@link RuleCompiler}, against the signal catalog.
+ */
+public final class RuleFileParser {
+
+    public static final int SCHEMA = 1;
+
+    static final Set<String> RULE_KEYS = Set.of("id", "resource", "severity", "when", "sustain", "utilization",
+            "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice");
+    private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
+            "saturation", "summary", "advice");
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
+    private static final Pattern ID = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final long MAX_SUSTAIN_MILLIS = 600_000;
+
+    /** The rules of one file and the problems found in it. */
+    public record Parsed(List<Rule> rules, List<RuleError> errors) {
+    }
+
+    private final String file;
+    private final List<RuleError> errors = new ArrayList<>();
+
+    private RuleFileParser(String file) {
+        this.file = file;
+    }
+
+    public static Parsed parse(String file, Reader reader) {
+        return new RuleFileParser(file).parse(reader);
+    }
+
+    private Parsed parse(Reader reader) {
+        Node root;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(options).compose(reader);
+        } catch (MarkedYAMLException e) {
+            int line = e.getProblemMark() == null ? 1 : e.getProblemMark().getLine() + 1;
+            errors.add(new RuleError(file, line, null, "not valid YAML: " + e.getProblem()));
+            return new Parsed(List.of(), errors);
+        } catch (RuntimeException e) {
+            errors.add(new RuleError(file, 1, null, "cannot read YAML: " + e.getMessage()));
+            return new Parsed(List.of(), errors);
+        }
+        if (!(root instanceof MappingNode top)) {
+            errors.add(new RuleError(file, 1, null, "expected a mapping with 'schema: 1' and 'rules:'"));
+            return new Parsed(List.of(), errors);
+        }
+        Map<String, NodeTuple> fields = mapping(top, null);
+        NodeTuple schema = fields.get("schema");
+        if (schema == null) {
+            error(top, null, "missing 'schema: " + SCHEMA + "' (the rule format version)");
+        } else if (!String.valueOf(SCHEMA).equals(scalar(schema.getValueNode(), null, "schema"))) {
+            error(schema.getValueNode(), null, "unsupported schema '" + scalar(schema.getValueNode(), null, "schema")
+                    + "'; this collector reads schema " + SCHEMA);
+        }
+        for (String key : fields.keySet()) {
+            if (!key.equals("schema") && !key.equals("rules")) {
+                error(fields.get(key).getKeyNode(), null, "unknown key '" + key + "' (allowed: schema, rules)");
+            }
+        }
+        List<Rule> rules = new ArrayList<>();
+        NodeTuple rulesNode = fields.get("rules");
+        if (rulesNode == null) {
+            error(top, null, "missing 'rules:' (a list of rules)");
+        } else if (!(rulesNode.getValueNode() instanceof SequenceNode seq)) {
+            error(rulesNode.getValueNode(), null, "'rules' must be a list");
+        } else {
+            Set<String> ids = new HashSet<>();
+            for (Node n : seq.getValue()) {
+                Rule r = rule(n);
+                if (r != null && !ids.add(r.id())) {
+                    error(n, r.id(), "duplicate rule id in this file");
+                } else if (r != null) {
+                    rules.add(r);
+                }
+            }
+        }
+        return new Parsed(rules, errors);
+    }
+
+    private Rule rule(Node node) {
+        if (!(node instanceof MappingNode m)) {
+            error(node, null, "each rule must be a mapping (id, resource, when, …)");
+            return null;
+        }
+        Map<String, NodeTuple> f = mapping(m, null);
+        String id = f.containsKey("id") ? scalar(f.get("id").getValueNode(), null, "id") : null;
+        int before = errors.size();
+        if (id != null && !ID.matcher(id).matches()) {
+            error(f.get("id").getValueNode(), id, "id must be lower-case words joined by '-' (e.g. pool-exhausted)");
+        }
+        for (Map.Entry<String, NodeTuple> e : f.entrySet()) {
+            if (!RULE_KEYS.contains(e.getKey())) {
+                error(e.getValue().getKeyNode(), id, "unknown key '" + e.getKey() + "' (allowed: "
+                        + String.join(", ", RULE_KEYS.stream().sorted().toList()) + ")");
+            }
+        }
+        for (String key : REQUIRED.stream().sorted().toList()) {
+            if (!f.containsKey(key)) {
+                error(m, id, "missing required key '" + key + "'");
+            }
+        }
+        Map<String, Integer> lines = new HashMap<>();
+        f.forEach((k, t) -> lines.put(k, valueLine(t.getValueNode())));
+        Resource resource = f.containsKey("resource") ? resource(f.get("resource").getValueNode(), id) : null;
+        Severity severity = f.containsKey("severity") ? severity(f.get("severity").getValueNode(), id) : Severity.WARNING;
+        long sustain = f.containsKey("sustain") ? duration(f.get("sustain").getValueNode(), id) : 0;
+        List<Resource> explains = f.containsKey("explains") ? explains(f.get("explains").getValueNode(), id, resource) : List.of();
+        Map<String, Double> params = f.containsKey("params") ? params(f.get("params").getValueNode(), id) : Map.of();
+        boolean bound = f.containsKey("throughput-bound") && bool(f.get("throughput-bound").getValueNode(), id);
+        String summary = text(f, "summary", id);
+        String advice = text(f, "advice", id);
+        checkPlaceholders(f, "summary", summary, id, params);
+        checkPlaceholders(f, "advice", advice, id, params);
+        if (errors.size() > before || id == null) {
+            return null;
+        }
+        return new Rule(id, resource, severity, text(f, "when", id), sustain, text(f, "utilization", id),
+                text(f, "saturation", id), text(f, "errors", id), explains, text(f, "refines", id), bound, params,
+                summary, advice, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
+    }
+
+    private Resource resource(Node n, String id) {
+        String v = scalar(n, id, "resource");
+        if (v == null) {
+            return null;
+        }
+        return Resource.byId(v).filter(r -> r != Resource.NONE).orElseGet(() -> {
+            error(n, id, "unknown resource '" + v + "' (one of: " + Resource.ids() + ")");
+            return null;
+        });
+    }
+
+    private Severity severity(Node n, String id) {
+        String v = scalar(n, id, "severity");
+        for (Severity s : Severity.values()) {
+            if (s.name().equalsIgnoreCase(v)) {
+                return s;
+            }
+        }
+        error(n, id, "unknown severity '" + v + "' (one of: info, warning, critical)");
+        return Severity.WARNING;
+    }
+
+    private long duration(Node n, String id) {
+        String v = scalar(n, id, "sustain");
+        Matcher d = v == null ? null : DURATION.matcher(v);
+        if (d == null || !d.matches()) {
+            error(n, id, "bad duration '" + v + "' for sustain (write e.g. 5s, 500ms, 1m)");
+            return 0;
+        }
+        double x = Double.parseDouble(d.group(1));
+        long millis = Math.round(switch (d.group(2)) {
+            case "ms" -> x;
+            case "s" -> x * 1000;
+            default -> x * 60_000;
+        });
+        if (millis <= 0 || millis > MAX_SUSTAIN_MILLIS) {
+            error(n, id, "sustain '" + v + "' out of range (more than 0, at most 10m)");
+        }
+        return millis;
+    }
+
+    private List<Resource> explains(Node n, String id, Resource own) {
+        if (!(n instanceof SequenceNode seq)) {
+            error(n, id, "'explains' must be a list of resource ids, e.g. [tomcat-workers]");
+            return List.of();
+        }
+        List<Resource> out = new ArrayList<>();
+        for (Node item : seq.getValue()) {
+            String v = scalar(item, id, "explains");
+            Resource r = v == null ? null : Resource.byId(v).filter(x -> x != Resource.NONE).orElse(null);
+            if (r == null) {
+                error(item, id, "unknown resource '" + v + "' in explains (one of: " + Resource.ids() + ")");
+            } else if (r == own) {
+                error(item, id, "a rule cannot explain its own resource '" + v + "'");
+            } else {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private Map<String, Double> params(Node n, String id) {
+        if (!(n instanceof MappingNode m)) {
+            error(n, id, "'params' must be a mapping of names to numbers");
+            return Map.of();
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        mapping(m, id).forEach((k, t) -> {
+            String v = scalar(t.getValueNode(), id, "params." + k);
+            try {
+                out.put(k, Double.parseDouble(v));
+            } catch (RuntimeException e) {
+                error(t.getValueNode(), id, "param '" + k + "' must be a number, got '" + v + "'");
+            }
+        });
+        return out;
+    }
+
+    private boolean bool(Node n, String id) {
+        String v = scalar(n, id, "throughput-bound");
+        if (!"true".equals(v) && !"false".equals(v)) {
+            error(n, id, "'throughput-bound' must be true or false");
+        }
+        return "true".equals(v);
+    }
+
+    private void checkPlaceholders(Map<String, NodeTuple> f, String key, String text, String id, Map<String, Double> params) {
+        if (text == null) {
+            return;
+        }
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            String name = m.group(1);
+            boolean ok = name.startsWith("params.") ? params.containsKey(name.substring(7))
+                    : SignalCatalog.signal(name).isPresent() || name.equals("target");
+            if (!ok) {
+                error(f.get(key).getValueNode(), id, "unknown placeholder {" + name + "} in " + key
+                        + " (use a signal name, {params.<name>} or {target})");
+            }
+        }
+    }
+
+    private String text(Map<String, NodeTuple> f, String key, String id) {
+        NodeTuple t = f.get(key);
+        return t == null ? null : scalar(t.getValueNode(), id, key);
+    }
+
+    private String scalar(Node n, String id, String key) {
+        if (n instanceof ScalarNode s) {
+            return s.getValue();
+        }
+        error(n, id, "'" + key + "' must be a single value");
+        return null;
+    }
+
+    /** Keys of a mapping in file order; non-scalar keys are errors. */
+    private Map<String, NodeTuple> mapping(MappingNode m, String id) {
+        Map<String, NodeTuple> out = new LinkedHashMap<>();
+        for (NodeTuple t : m.getValue()) {
+            if (t.getKeyNode() instanceof ScalarNode k) {
+                out.put(k.getValue(), t);
+            } else {
+                error(t.getKeyNode(), id, "keys must be plain names");
+            }
+        }
+        return out;
+    }
+
+    /** Line of a value's first character; a block scalar (| or >) starts on the next line. */
+    static int valueLine(Node n) {
+        int line = n.getStartMark().getLine() + 1;
+        if (n instanceof ScalarNode s && (s.getScalarStyle() == ScalarStyle.LITERAL || s.getScalarStyle() == ScalarStyle.FOLDED)) {
+            line++;
+        }
+        return line;
+    }
+
+    private void error(Node n, String id, String message) {
+        errors.add(new RuleError(file, n.getStartMark().getLine() + 1, id, message));
+    }
+}

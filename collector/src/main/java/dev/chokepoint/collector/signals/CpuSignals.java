@@ -1,0 +1,42 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.List;
+
+/** Process CPU against the cores the JVM sees and against a cgroup quota, and throttling. */
+final class CpuSignals implements SignalGroup {
+
+    @Override
+    public List<Signal> signals() {
+        return List.of(
+                Signal.number("cpu_cores_used", Unit.CORES, "CPU cores the process used"),
+                Signal.number("cpu_cores_available", Unit.CORES, "cores the JVM sees (system.cpu.count)"),
+                Signal.number("cpu_utilization", Unit.RATIO, "process CPU / available cores"),
+                Signal.number("host_cpu_utilization", Unit.RATIO, "whole machine CPU use (system.cpu.usage)"),
+                Signal.number("cpu_load_per_core", Unit.COUNT, "1-minute load average per core (runnable threads waiting for a core)"),
+                Signal.number("cpu_quota_cores", Unit.CORES, "cgroup CPU quota in cores (absent when unlimited)"),
+                Signal.number("cpu_quota_utilization", Unit.RATIO, "process CPU / quota"),
+                Signal.number("cpu_throttled_fraction", Unit.RATIO, "share of CFS periods in which the cgroup was throttled"),
+                Signal.number("cpu_throttled_rate", Unit.RATIO, "seconds throttled per second"));
+    }
+
+    @Override
+    public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
+        double seconds = in.grid().windowSeconds();
+        double[] available = in.gaugeSum("system_cpu_count");
+        // CPU time is exact over the window; process.cpu.usage is the JVM's own recent estimate.
+        double[] fromTime = PointWise.scale(in.increase("process_cpu_time_ns_total"), 1e-9 / seconds);
+        double[] fromUsage = PointWise.times(in.gaugeSum("process_cpu_usage"), available);
+        double[] used = PointWise.firstKnown(fromTime, fromUsage);
+        double[] quota = in.gaugeSum("chokepoint_cpu_quota_cores");
+        out.put("cpu_cores_used", used);
+        out.put("cpu_cores_available", available);
+        out.put("cpu_utilization", PointWise.ratio(used, available));
+        out.put("host_cpu_utilization", in.gaugeSum("system_cpu_usage"));
+        out.put("cpu_load_per_core", PointWise.ratio(in.gaugeSum("system_load_average_1m"), available));
+        out.put("cpu_quota_cores", quota);
+        out.put("cpu_quota_utilization", PointWise.ratio(used, quota));
+        out.put("cpu_throttled_fraction", PointWise.ratio(
+                in.increase("chokepoint_cpu_throttled_periods_total"), in.increase("chokepoint_cpu_periods_total")));
+        out.put("cpu_throttled_rate", PointWise.scale(in.increase("chokepoint_cpu_throttled_seconds_total"), 1 / seconds));
+    }
+}

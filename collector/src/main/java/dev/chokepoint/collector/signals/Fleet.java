@@ -1,0 +1,83 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.store.RunData;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * All targets of a run on one grid: their signal frames, and step-level traffic summed over the
+ * fleet (bucket increases merged before taking quantiles, which is the only correct way to get a
+ * fleet percentile).
+ */
+public final class Fleet {
+
+    private final Grid grid;
+    private final List<TargetSeries> targets = new ArrayList<>();
+    private final List<SignalFrame> frames = new ArrayList<>();
+
+    public Fleet(RunData run, Grid grid, Baseline baseline) {
+        this.grid = grid;
+        for (String target : targetsOf(run)) {
+            TargetSeries in = new TargetSeries(run, target, grid);
+            targets.add(in);
+            frames.add(SignalCatalog.compute(in, baseline));
+        }
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    public List<SignalFrame> frames() {
+        return frames;
+    }
+
+    /** Server-side traffic between two instants, all targets together. */
+    public StepTraffic serverTraffic(long fromMillis, long toMillis) {
+        String name = TrafficSignals.REQUESTS;
+        double count = 0;
+        double errors = 0;
+        Histogram h = new Histogram();
+        boolean known = false;
+        for (TargetSeries t : targets) {
+            double c = t.increaseBetween(name + "_count", k -> true, fromMillis, toMillis);
+            if (Double.isNaN(c)) {
+                continue;
+            }
+            known = true;
+            count += c;
+            double e = t.increaseBetween(name + "_count", TrafficSignals.SERVER_ERROR, fromMillis, toMillis);
+            errors += Double.isNaN(e) ? 0 : e;
+            for (Map.Entry<String, Double> b : t.increaseBetweenBy(name + "_bucket", "le", fromMillis, toMillis).entrySet()) {
+                h.add(b.getKey(), b.getValue());
+            }
+        }
+        double seconds = (toMillis - fromMillis) / 1000.0;
+        if (!known) {
+            return new StepTraffic(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                    StepTraffic.Source.SERVER);
+        }
+        return new StepTraffic(count, count / seconds, h.quantile(0.50), h.quantile(0.90), h.quantile(0.95),
+                h.quantile(0.99), count > 0 ? errors / count : Double.NaN, StepTraffic.Source.SERVER);
+    }
+
+    /** The load tool's numbers where it gave them; the rest (p50, p90) from the servers. */
+    public StepTraffic traffic(Step step) {
+        StepTraffic server = serverTraffic(step.startMillis(), step.endMillis());
+        Step.ClientStats c = step.client();
+        if (c == null) {
+            return server;
+        }
+        return new StepTraffic(c.requests(), c.achievedRps(), server.p50Seconds(), server.p90Seconds(),
+                c.p95Seconds(), c.p99Seconds(), c.errorRate(), StepTraffic.Source.CLIENT);
+    }
+
+    private static List<String> targetsOf(RunData run) {
+        List<String> out = new ArrayList<>(run.targets());
+        run.series().stream().map(s -> s.key().target()).distinct().filter(t -> !out.contains(t)).forEach(out::add);
+        return out;
+    }
+}

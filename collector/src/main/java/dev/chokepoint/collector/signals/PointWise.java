@@ -1,0 +1,52 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.function.DoubleBinaryOperator;
+
+/** Arithmetic on grid arrays, NaN-propagating; a ratio with a zero or unknown divisor is NaN. */
+final class PointWise {
+
+    private PointWise() {
+    }
+
+    static double[] ratio(double[] a, double[] b) {
+        return combine(a, b, (x, y) -> y == 0 ? Double.NaN : x / y);
+    }
+
+    static double[] times(double[] a, double[] b) {
+        return combine(a, b, (x, y) -> x * y);
+    }
+
+    static double[] minus(double[] a, double[] b) {
+        return combine(a, b, (x, y) -> x - y);
+    }
+
+    static double[] scale(double[] a, double factor) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] * factor;
+        }
+        return out;
+    }
+
+    /** Unknown parts count as zero where the whole is known (a target without a remote-call timer made no remote calls). */
+    static double[] orZeroWhereKnown(double[] part, double[] whole) {
+        double[] out = new double[part.length];
+        for (int i = 0; i < part.length; i++) {
+            out[i] = Double.isNaN(part[i]) && !Double.isNaN(whole[i]) ? 0 : part[i];
+        }
+        return out;
+    }
+
+    /** First array, with NaN points filled from the second. */
+    static double[] firstKnown(double[] a, double[] b) {
+        return combine(a, b, (x, y) -> Double.isNaN(x) ? y : x);
+    }
+
+    private static double[] combine(double[] a, double[] b, DoubleBinaryOperator op) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = op.applyAsDouble(a[i], b[i]);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.List;
+
+/** HikariCP: occupancy, waiting threads, acquire and hold times, and hold time against JDBC time. */
+final class PoolSignals implements SignalGroup {
+
+    @Override
+    public List<Signal> signals() {
+        return List.of(
+                Signal.number("pool_active", Unit.COUNT, "connections in use"),
+                Signal.number("pool_idle", Unit.COUNT, "connections idle"),
+                Signal.number("pool_pending", Unit.COUNT, "threads waiting for a connection"),
+                Signal.number("pool_max", Unit.COUNT, "maximum pool size"),
+                Signal.number("pool_utilization", Unit.RATIO, "active / max connections"),
+                Signal.number("pool_acquire_mean", Unit.SECONDS, "mean time to get a connection"),
+                Signal.number("pool_acquire_max", Unit.SECONDS, "longest recent wait for a connection"),
+                Signal.number("pool_usage_mean", Unit.SECONDS, "mean time a connection is held"),
+                Signal.number("pool_timeout_rate", Unit.PER_SECOND, "connection timeouts per second"),
+                Signal.number("pool_hold_to_jdbc_ratio", Unit.FACTOR, "connection hold time / JDBC statement time (≫ 1: held during non-database work)"),
+                Signal.number("pool_acquire_to_query_ratio", Unit.FACTOR, "acquire mean / statement mean"));
+    }
+
+    @Override
+    public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
+        double[] active = in.gaugeSum("hikaricp_connections_active");
+        double[] max = in.gaugeSum("hikaricp_connections_max");
+        double[] acquireMean = PointWise.ratio(in.increase("hikaricp_connections_acquire_seconds_sum"),
+                in.increase("hikaricp_connections_acquire_seconds_count"));
+        double[] usageSum = in.increase("hikaricp_connections_usage_seconds_sum");
+        out.put("pool_active", active);
+        out.put("pool_idle", in.gaugeSum("hikaricp_connections_idle"));
+        out.put("pool_pending", in.gaugeSum("hikaricp_connections_pending"));
+        out.put("pool_max", max);
+        out.put("pool_utilization", PointWise.ratio(active, max));
+        out.put("pool_acquire_mean", acquireMean);
+        out.put("pool_acquire_max", in.gaugeSum("hikaricp_connections_acquire_seconds_max"));
+        out.put("pool_usage_mean", PointWise.ratio(usageSum, in.increase("hikaricp_connections_usage_seconds_count")));
+        out.put("pool_timeout_rate", PointWise.scale(in.increase("hikaricp_connections_timeout_total"),
+                1 / in.grid().windowSeconds()));
+        // Per-request JDBC time when the agent splits requests, else all statements' time.
+        double[] jdbc = PointWise.firstKnown(in.increase("chokepoint_request_jdbc_seconds_sum"),
+                in.increase("chokepoint_jdbc_query_seconds_sum"));
+        out.put("pool_hold_to_jdbc_ratio", PointWise.ratio(usageSum, jdbc));
+        double[] queryMean = PointWise.ratio(in.increase("chokepoint_jdbc_query_seconds_sum"),
+                in.increase("chokepoint_jdbc_query_seconds_count"));
+        out.put("pool_acquire_to_query_ratio", PointWise.ratio(acquireMean, queryMean));
+    }
+}

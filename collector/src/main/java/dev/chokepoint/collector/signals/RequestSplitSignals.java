@@ -1,0 +1,50 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.List;
+
+/**
+ * Where a request's wall time goes: CPU, pool wait, JDBC, remote calls, and the rest ("other
+ * wait": locks, sleeps, unknown blocking). Each part is its timer's sum over the window divided by
+ * the requests completed, so the parts add up to the mean wall time.
+ */
+final class RequestSplitSignals implements SignalGroup {
+
+    private static final String[] PARTS = {"cpu", "pool_wait", "jdbc", "remote"};
+
+    @Override
+    public List<Signal> signals() {
+        return List.of(
+                Signal.number("request_wall_mean", Unit.SECONDS, "mean wall time per request"),
+                Signal.number("request_cpu_mean", Unit.SECONDS, "mean CPU time per request"),
+                Signal.number("request_pool_wait_mean", Unit.SECONDS, "mean connection wait per request"),
+                Signal.number("request_jdbc_mean", Unit.SECONDS, "mean JDBC time per request"),
+                Signal.number("request_remote_mean", Unit.SECONDS, "mean outbound-call time per request"),
+                Signal.number("request_other_wait_mean", Unit.SECONDS, "wall − cpu − pool wait − jdbc − remote"),
+                Signal.number("request_cpu_share", Unit.RATIO, "CPU share of wall time"),
+                Signal.number("request_pool_wait_share", Unit.RATIO, "pool-wait share of wall time"),
+                Signal.number("request_jdbc_share", Unit.RATIO, "JDBC share of wall time"),
+                Signal.number("request_remote_share", Unit.RATIO, "remote-call share of wall time"),
+                Signal.number("request_other_wait_share", Unit.RATIO, "other-wait share of wall time"));
+    }
+
+    @Override
+    public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
+        double[] count = in.increase(TrafficSignals.REQUESTS + "_count");
+        double[] wallSum = in.increase(TrafficSignals.REQUESTS + "_sum");
+        double[] wall = PointWise.ratio(wallSum, count);
+        out.put("request_wall_mean", wall);
+        double[] other = wall;
+        for (String part : PARTS) {
+            double[] sum = in.increase("chokepoint_request_" + part + "_seconds_sum");
+            // CPU must be measured to say anything about "off CPU"; the other parts may be absent
+            // simply because the request never used a connection or called out.
+            double[] partSum = part.equals("cpu") ? sum : PointWise.orZeroWhereKnown(sum, wallSum);
+            double[] mean = PointWise.ratio(partSum, count);
+            out.put("request_" + part + "_mean", mean);
+            out.put("request_" + part + "_share", PointWise.ratio(mean, wall));
+            other = PointWise.minus(other, mean);
+        }
+        out.put("request_other_wait_mean", other);
+        out.put("request_other_wait_share", PointWise.ratio(other, wall));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.RunData;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every signal the rules may name, and how each is computed from a target's raw series. The
+ * catalog is code on purpose: the arithmetic on counters and histograms (resets, gaps, bucket
+ * deltas) is easy to get subtly wrong in an expression language; rules only combine its results.
+ */
+public final class SignalCatalog {
+
+    private static final List<SignalGroup> GROUPS = List.of(
+            new TrafficSignals(), new CpuSignals(), new WorkerSignals(), new PoolSignals(),
+            new RequestSplitSignals(), new StatementSignals(), new GcSignals(), new DownstreamSignals());
+
+    private static final Map<String, Signal> BY_NAME = index();
+
+    private SignalCatalog() {
+    }
+
+    public static Map<String, Signal> signals() {
+        return BY_NAME;
+    }
+
+    public static Optional<Signal> signal(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    /** All signals of one target, on the grid. */
+    public static SignalFrame compute(RunData run, String target, Grid grid, Baseline baseline) {
+        return compute(new TargetSeries(run, target, grid), baseline);
+    }
+
+    static SignalFrame compute(TargetSeries in, Baseline baseline) {
+        SignalFrame frame = new SignalFrame(in.target(), in.grid());
+        for (SignalGroup g : GROUPS) {
+            g.compute(in, baseline, frame);
+        }
+        return frame;
+    }
+
+    private static Map<String, Signal> index() {
+        Map<String, Signal> m = new LinkedHashMap<>();
+        for (SignalGroup g : GROUPS) {
+            for (Signal s : g.signals()) {
+                if (m.put(s.name(), s) != null) {
+                    throw new IllegalStateException("signal defined twice: " + s.name());
+                }
+            }
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+}

@@ -1,0 +1,154 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.Series;
+import dev.chokepoint.collector.store.SeriesKey;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * One target's recorded series, read on the grid: gauges summed over label sets, counter increases
+ * per window summed over label sets (or grouped by one label). Sums skip series that have no value
+ * at a point; a point where no series has a value is NaN (the signal is unknown there, not zero).
+ */
+public final class TargetSeries {
+
+    private final String target;
+    private final Grid grid;
+    private final Map<String, List<Series>> byName = new LinkedHashMap<>();
+    private final long firstScrapeMillis;
+
+    public TargetSeries(RunData run, String target, Grid grid) {
+        this.target = target;
+        this.grid = grid;
+        long first = Long.MAX_VALUE;
+        for (Series s : run.series()) {
+            if (!s.key().target().equals(target)) {
+                continue;
+            }
+            byName.computeIfAbsent(s.key().name(), n -> new ArrayList<>()).add(s);
+            if (s.size() > 0) {
+                first = Math.min(first, s.timesMillis()[0]);
+            }
+        }
+        this.firstScrapeMillis = first;
+    }
+
+    public String target() {
+        return target;
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    public boolean has(String name) {
+        return byName.containsKey(name);
+    }
+
+    public List<Series> series(String name, Predicate<SeriesKey> filter) {
+        return byName.getOrDefault(name, List.of()).stream().filter(s -> filter.test(s.key())).toList();
+    }
+
+    public double[] gaugeSum(String name) {
+        return gaugeSum(name, k -> true);
+    }
+
+    public double[] gaugeSum(String name, Predicate<SeriesKey> filter) {
+        double[] out = nan();
+        for (Series s : series(name, filter)) {
+            addInto(out, SeriesSampler.gauge(s, grid));
+        }
+        return out;
+    }
+
+    /** Increase of a counter over each trailing window, summed over matching label sets. */
+    public double[] increase(String name) {
+        return increase(name, k -> true);
+    }
+
+    public double[] increase(String name, Predicate<SeriesKey> filter) {
+        double[] out = nan();
+        for (Series s : series(name, filter)) {
+            addInto(out, windowIncrease(s));
+        }
+        return out;
+    }
+
+    /** Window increases grouped by the value of one label (e.g. per query, per host). */
+    public Map<String, double[]> increaseBy(String name, String label) {
+        Map<String, double[]> out = new LinkedHashMap<>();
+        for (Series s : series(name, k -> true)) {
+            String value = String.valueOf(s.key().label(label));
+            addInto(out.computeIfAbsent(value, v -> nan()), windowIncrease(s));
+        }
+        return out;
+    }
+
+    /** Increase of a counter between two instants (for whole steps), summed over label sets. */
+    public double increaseBetween(String name, Predicate<SeriesKey> filter, long fromMillis, long toMillis) {
+        int from = grid.indexAtOrBefore(fromMillis);
+        int to = grid.indexAtOrBefore(toMillis);
+        double total = Double.NaN;
+        if (to < 0) {
+            return total;
+        }
+        for (Series s : series(name, filter)) {
+            double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
+            double a = from < 0 ? (bornDuringRun(s) ? 0 : Double.NaN) : c[from];
+            double d = c[to] - a;
+            if (!Double.isNaN(d)) {
+                total = Double.isNaN(total) ? d : total + d;
+            }
+        }
+        return total;
+    }
+
+    /** Increase between two instants, grouped by the value of one label (e.g. histogram buckets by le). */
+    public Map<String, Double> increaseBetweenBy(String name, String label, long fromMillis, long toMillis) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Series s : series(name, k -> true)) {
+            String value = String.valueOf(s.key().label(label));
+            double d = increaseBetween(name, k -> k.equals(s.key()), fromMillis, toMillis);
+            if (!Double.isNaN(d)) {
+                out.merge(value, d, Double::sum);
+            }
+        }
+        return out;
+    }
+
+    private double[] windowIncrease(Series s) {
+        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
+        double[] out = nan();
+        int w = grid.windowPoints();
+        for (int i = w; i < c.length; i++) {
+            out[i] = c[i] - c[i - w];
+        }
+        return out;
+    }
+
+    private boolean bornDuringRun(Series s) {
+        // A series first seen well after the target's first scrape was created during the run
+        // (Micrometer registers a timer on first use), so it counted from zero.
+        return s.size() > 0 && s.timesMillis()[0] > firstScrapeMillis + grid.resolutionMillis() / 2;
+    }
+
+    private double[] nan() {
+        double[] a = new double[grid.size()];
+        Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
+    static void addInto(double[] acc, double[] x) {
+        for (int i = 0; i < acc.length; i++) {
+            if (!Double.isNaN(x[i])) {
+                acc[i] = Double.isNaN(acc[i]) ? x[i] : acc[i] + x[i];
+            }
+        }
+    }
+}

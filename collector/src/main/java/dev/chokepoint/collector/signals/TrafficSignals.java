@@ -1,0 +1,55 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.SeriesKey;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/** Server-side request rate, errors and latency from {@code http_server_requests_seconds_*}. */
+final class TrafficSignals implements SignalGroup {
+
+    static final String REQUESTS = "http_server_requests_seconds";
+
+    /** Spring's outcome tag, or a 5xx status when the outcome tag is absent. */
+    static final Predicate<SeriesKey> SERVER_ERROR = k -> "SERVER_ERROR".equals(k.label("outcome"))
+            || (k.label("outcome") == null && k.label("status") != null && k.label("status").startsWith("5"));
+
+    @Override
+    public List<Signal> signals() {
+        return List.of(
+                Signal.number("request_rate", Unit.PER_SECOND, "requests completed per second (server side)"),
+                Signal.number("requests_in_window", Unit.COUNT, "requests completed in the smoothing window (a guard against noise at tiny rates)"),
+                Signal.number("error_rate", Unit.RATIO, "share of requests that ended in a server error"),
+                Signal.number("latency_mean", Unit.SECONDS, "mean server time per request"),
+                Signal.number("latency_p95", Unit.SECONDS, "95th percentile of server time, from the histogram buckets"),
+                Signal.number("latency_p99", Unit.SECONDS, "99th percentile of server time, from the histogram buckets"),
+                Signal.number("requests_active", Unit.COUNT, "requests in flight"));
+    }
+
+    @Override
+    public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
+        double[] count = in.increase(REQUESTS + "_count");
+        out.put("requests_in_window", count);
+        out.put("request_rate", PointWise.scale(count, 1 / in.grid().windowSeconds()));
+        double[] errors = PointWise.orZeroWhereKnown(in.increase(REQUESTS + "_count", SERVER_ERROR), count);
+        out.put("error_rate", PointWise.ratio(errors, count));
+        out.put("latency_mean", PointWise.ratio(in.increase(REQUESTS + "_sum"), count));
+        Map<String, double[]> buckets = in.increaseBy(REQUESTS + "_bucket", "le");
+        out.put("latency_p95", quantiles(buckets, 0.95, in.grid().size()));
+        out.put("latency_p99", quantiles(buckets, 0.99, in.grid().size()));
+        out.put("requests_active", in.gaugeSum("chokepoint_http_server_active"));
+    }
+
+    static double[] quantiles(Map<String, double[]> buckets, double q, int size) {
+        double[] out = new double[size];
+        for (int i = 0; i < size; i++) {
+            Histogram h = new Histogram();
+            for (Map.Entry<String, double[]> e : buckets.entrySet()) {
+                h.add(e.getKey(), e.getValue()[i]);
+            }
+            out[i] = h.quantile(q);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.Locale;
+
+/** How a signal's number reads to a person (the report and the rule texts format by unit). */
+public enum Unit {
+    SECONDS, RATIO, COUNT, CORES, PER_SECOND, FACTOR, BYTES;
+
+    public String format(double v) {
+        if (Double.isNaN(v)) {
+            return "n/a";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "∞" : "-∞";
+        }
+        return switch (this) {
+            case SECONDS -> v >= 1 ? num(v) + " s" : v >= 0.001 ? num(v * 1000) + " ms" : num(v * 1_000_000) + " µs";
+            case RATIO -> num(v * 100) + " %";
+            case COUNT -> num(v);
+            case CORES -> num(v) + " cores";
+            case PER_SECOND -> num(v) + "/s";
+            case FACTOR -> "×" + num(v);
+            case BYTES -> v >= 1 << 20 ? num(v / (1 << 20)) + " MiB" : num(v / 1024) + " KiB";
+        };
+    }
+
+    /** Three significant digits at most, no trailing zeros: 0.0123, 1.23, 12.3, 123, 1234. */
+    public static String num(double v) {
+        double a = Math.abs(v);
+        String s;
+        if (a >= 100 || a == 0) {
+            s = String.format(Locale.ROOT, "%.0f", v);
+        } else if (a >= 10) {
+            s = String.format(Locale.ROOT, "%.1f", v);
+        } else if (a >= 1) {
+            s = String.format(Locale.ROOT, "%.2f", v);
+        } else {
+            s = String.format(Locale.ROOT, "%.3g", v);
+        }
+        if (s.contains(".") && !s.contains("e")) {
+            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return s;
+    }
+}

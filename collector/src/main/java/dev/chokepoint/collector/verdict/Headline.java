@@ -1,0 +1,92 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.Unit;
+import dev.chokepoint.collector.steps.Step;
+
+import java.util.List;
+
+/**
+ * The one sentence a reader needs: capacity at the knee, and what saturated first at the next
+ * step, with its evidence and its consequences. Steps are taken in order of offered load.
+ */
+public final class Headline {
+
+    private Headline() {
+    }
+
+    /** The knee: the highest-load step that met the SLO (null when none did). */
+    public static Knee knee(List<StepVerdict> byLoad) {
+        StepVerdict knee = null;
+        for (StepVerdict v : byLoad) {
+            if (Boolean.TRUE.equals(v.sloMet())) {
+                knee = v;
+            }
+        }
+        return knee == null ? null : new Knee(knee.step().index(), rps(knee), knee.traffic().achievedRps());
+    }
+
+    public static String of(List<StepVerdict> byLoad, Knee knee, Slo slo) {
+        if (byLoad.isEmpty()) {
+            return "No load steps found: nothing to judge (give --steps, or run a load with distinct steps)";
+        }
+        String objective = slo.describe();
+        if (knee == null) {
+            boolean anyChecked = byLoad.stream().anyMatch(v -> v.sloMet() != null);
+            StepVerdict first = byLoad.get(0);
+            if (!anyChecked) {
+                StepVerdict worst = byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(byLoad.get(byLoad.size() - 1));
+                return "SLO (" + objective + ") not checkable: no latency data (pass the load tool's output, or enable "
+                        + "http.server.requests histogram buckets); at " + Unit.num(rps(worst)) + " RPS " + what(worst);
+            }
+            return "SLO (" + objective + ") missed from the lowest step (" + Unit.num(rps(first)) + " RPS"
+                    + failures(first) + "); at " + Unit.num(rps(first)) + " RPS " + what(first);
+        }
+        StepVerdict after = byLoad.stream().filter(v -> rps(v) > knee.offeredRps()).findFirst().orElse(null);
+        if (after == null) {
+            StepVerdict top = byLoad.get(byLoad.size() - 1);
+            return "Capacity ≥ " + Unit.num(knee.offeredRps()) + " RPS at " + objective
+                    + " (every step met the SLO); at " + Unit.num(rps(top)) + " RPS " + what(top);
+        }
+        return "Capacity ≈ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + "; at "
+                + Unit.num(rps(after)) + " RPS " + what(after);
+    }
+
+    /** "the connection pool saturated first (evidence); Tomcat workers followed as a consequence". */
+    static String what(StepVerdict v) {
+        Finding f = v.firstSaturated();
+        if (f == null) {
+            String slo = Boolean.FALSE.equals(v.sloMet()) ? "the SLO was missed" + failures(v) + " but " : "";
+            ResourceUse h = v.headroom();
+            return slo + "nothing saturated" + (h == null ? "" : " (highest utilization: " + h.resource().displayName()
+                    + " " + Unit.RATIO.format(h.utilization()) + ")");
+        }
+        StringBuilder s = new StringBuilder("the ").append(name(f)).append(" saturated first (").append(f.summary()).append(")");
+        List<String> followers = v.consequences().stream().filter(c -> c.explainedBy() != null).map(Headline::name).toList();
+        if (!followers.isEmpty()) {
+            s.append("; ").append(capitalize(String.join(" and ", followers)))
+                    .append(followers.size() == 1 ? " followed as a consequence" : " followed as consequences");
+        }
+        return s.toString();
+    }
+
+    static String name(Finding f) {
+        if (f.resource() == Resource.DOWNSTREAM && f.labels().containsKey("downstream_host")) {
+            return "downstream dependency " + f.labels().get("downstream_host");
+        }
+        return f.resource().displayName();
+    }
+
+    private static String failures(StepVerdict v) {
+        return v.sloFailures().isEmpty() ? "" : ": " + String.join(", ", v.sloFailures());
+    }
+
+    static double rps(StepVerdict v) {
+        Step s = v.step();
+        return s.offeredRps() > 0 ? s.offeredRps() : v.traffic().achievedRps();
+    }
+
+    private static String capitalize(String s) {
+        return s.isEmpty() || Character.isUpperCase(s.charAt(0)) ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.Resource;
+
+import java.util.List;
+
+/**
+ * Which resource the low steps predicted would limit, at what rate, and whether the run agreed:
+ * {@code actual} is the first saturated resource of the lowest step that had one (null, and
+ * {@code matched} null, when nothing saturated).
+ */
+public record Prediction(Resource resource, double boundRps, List<Integer> fromSteps, Resource actual,
+                         Integer actualStep, Boolean matched) {
+}

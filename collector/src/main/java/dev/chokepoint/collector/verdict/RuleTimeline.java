@@ -1,0 +1,72 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.CompiledRule;
+import dev.chokepoint.collector.signals.SignalFrame;
+
+/**
+ * One rule evaluated at every grid point of one target: whether its condition held, and its
+ * utilization, saturation and errors (NaN where its signals are unknown).
+ */
+final class RuleTimeline {
+
+    final CompiledRule rule;
+    final SignalFrame frame;
+    final boolean[] held;
+    final double[] utilization;
+    final double[] saturation;
+    final double[] errors;
+
+    RuleTimeline(CompiledRule rule, SignalFrame frame) {
+        this.rule = rule;
+        this.frame = frame;
+        int n = frame.grid().size();
+        held = new boolean[n];
+        utilization = new double[n];
+        saturation = new double[n];
+        errors = new double[n];
+        for (int i = 0; i < n; i++) {
+            int at = i;
+            CompiledRule.Point p = name -> frame.value(name, at);
+            held[i] = rule.holds(p);
+            utilization[i] = rule.utilization(p);
+            saturation[i] = rule.saturation(p);
+            errors[i] = rule.errors(p);
+        }
+    }
+
+    /**
+     * Index where the condition first held for the rule's sustain time within [from, to], or -1.
+     * The run must be unbroken: one point not holding restarts the count.
+     */
+    int sustainedOnset(int from, int to) {
+        long need = Math.max(1, (rule.rule().sustainMillis() + frame.grid().resolutionMillis() - 1)
+                / frame.grid().resolutionMillis());
+        int start = -1;
+        for (int i = from; i <= to; i++) {
+            if (!held[i]) {
+                start = -1;
+                continue;
+            }
+            if (start < 0) {
+                start = i;
+            }
+            if (i - start + 1 >= need) {
+                return start;
+            }
+        }
+        return -1;
+    }
+
+    /** Mean of the finite values in [from, to]; NaN when there are none. */
+    static double mean(double[] v, int from, int to) {
+        double sum = 0;
+        int n = 0;
+        for (int i = from; i <= to; i++) {
+            if (!Double.isNaN(v[i]) && !Double.isInfinite(v[i])) {
+                sum += v[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+}

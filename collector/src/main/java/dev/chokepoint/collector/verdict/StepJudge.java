@@ -1,0 +1,193 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.CompiledRule;
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalCatalog;
+import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.steps.Step;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides one step: which rules held for their sustain time (on any target), which resource each
+ * makes saturated, which of those are consequences of another, and which came first.
+ */
+public final class StepJudge {
+
+    private final List<RuleTimeline> timelines = new ArrayList<>();
+    private final Grid grid;
+
+    public StepJudge(List<SignalFrame> frames, List<CompiledRule> rules, Grid grid) {
+        this.grid = grid;
+        for (SignalFrame f : frames) {
+            for (CompiledRule r : rules) {
+                timelines.add(new RuleTimeline(r, f));
+            }
+        }
+    }
+
+    /**
+     * Per resource, utilization and saturation at every grid point (the highest over its rules and
+     * targets), for charts.
+     */
+    public Map<Resource, double[][]> resourceTimelines() {
+        Map<Resource, double[][]> out = new EnumMap<>(Resource.class);
+        int n = grid.size();
+        for (RuleTimeline t : timelines) {
+            double[][] a = out.computeIfAbsent(t.rule.resource(), r -> {
+                double[][] z = new double[2][n];
+                Arrays.fill(z[0], Double.NaN);
+                Arrays.fill(z[1], Double.NaN);
+                return z;
+            });
+            for (int i = 0; i < n; i++) {
+                a[0][i] = maxKnown(a[0][i], t.utilization[i]);
+                a[1][i] = maxKnown(a[1][i], t.saturation[i]);
+            }
+        }
+        return out;
+    }
+
+    /** Grid indexes judged for a step: skip the first window, which still averages the previous step. */
+    int[] range(Step step) {
+        int to = grid.indexAtOrBefore(step.endMillis());
+        int from = grid.indexAtOrAfter(step.startMillis() + grid.windowMillis());
+        if (from > to) {
+            from = grid.indexAtOrAfter(step.startMillis());
+        }
+        return new int[] {from, to};
+    }
+
+    public StepVerdict judge(Step step, StepTraffic traffic, Slo slo) {
+        int[] r = range(step);
+        int from = r[0];
+        int to = r[1];
+        Map<RuleTimeline, Integer> fired = new LinkedHashMap<>();
+        if (from <= to) {
+            for (RuleTimeline t : timelines) {
+                int onset = t.sustainedOnset(from, to);
+                if (onset >= 0) {
+                    fired.put(t, onset);
+                }
+            }
+        }
+        Map<Resource, Finding> saturated = findings(fired, to);
+        List<ResourceUse> use = use(from, to, saturated.keySet());
+
+        Map<Resource, Resource> explainedBy = new EnumMap<>(Resource.class);
+        for (Resource symptom : saturated.keySet()) {
+            fired.keySet().stream()
+                    .filter(t -> t.rule.resource() != symptom && saturated.containsKey(t.rule.resource())
+                            && t.rule.rule().explains().contains(symptom))
+                    .map(t -> saturated.get(t.rule.resource()))
+                    .min(Comparator.comparingLong(Finding::onsetMillis))
+                    .ifPresent(cause -> explainedBy.put(symptom, cause.resource()));
+        }
+        List<Finding> causes = saturated.values().stream().filter(f -> !explainedBy.containsKey(f.resource())).toList();
+        if (causes.isEmpty()) {
+            // Resources explaining each other (a cycle in user rules): fall back to the earliest onset.
+            causes = List.copyOf(saturated.values());
+        }
+        Finding first = causes.stream().min(Comparator.comparingLong(Finding::onsetMillis)
+                .thenComparing(f -> f.resource().ordinal())).orElse(null);
+        List<Finding> consequences = new ArrayList<>();
+        for (Finding f : saturated.values()) {
+            if (f != first) {
+                Resource cause = explainedBy.get(f.resource());
+                consequences.add(cause == null ? f : f.asConsequenceOf(cause));
+            }
+        }
+        consequences.sort(Comparator.comparingLong(Finding::onsetMillis));
+        ResourceUse headroom = first != null ? null : use.stream()
+                .filter(u -> !Double.isNaN(u.utilization()))
+                .max(Comparator.comparingDouble(ResourceUse::utilization)).orElse(null);
+        return new StepVerdict(step, traffic, slo.met(traffic), slo.failures(traffic), use, first, consequences, headroom);
+    }
+
+    /** One finding per saturated resource: the most specific rule that held, onset = earliest of its rules. */
+    private Map<Resource, Finding> findings(Map<RuleTimeline, Integer> fired, int to) {
+        Set<String> refined = new HashSet<>();
+        fired.keySet().forEach(t -> {
+            if (t.rule.rule().refines() != null) {
+                refined.add(t.rule.rule().refines());
+            }
+        });
+        Map<Resource, Finding> out = new EnumMap<>(Resource.class);
+        Map<Resource, Long> onsets = new EnumMap<>(Resource.class);
+        fired.forEach((t, onset) -> onsets.merge(t.rule.resource(), grid.time(onset), Math::min));
+        fired.entrySet().stream()
+                .filter(e -> !refined.contains(e.getKey().rule.id()))
+                .sorted(Comparator.comparingInt(Map.Entry::getValue))
+                .forEach(e -> out.putIfAbsent(e.getKey().rule.resource(), finding(e.getKey(), e.getValue(), to,
+                        onsets.get(e.getKey().rule.resource()))));
+        return out;
+    }
+
+    private Finding finding(RuleTimeline t, int onset, int to, long resourceOnset) {
+        var rule = t.rule.rule();
+        Set<String> names = new LinkedHashSet<>(t.rule.signals());
+        names.addAll(EvidenceText.signalsIn(rule.summary()));
+        names.addAll(EvidenceText.signalsIn(rule.advice()));
+        Map<String, Double> evidence = new LinkedHashMap<>();
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (String name : names) {
+            if (SignalCatalog.signal(name).orElseThrow().text()) {
+                Map<String, Integer> votes = new HashMap<>();
+                for (int i = onset; i <= to; i++) {
+                    String v = t.frame.text(name, i);
+                    if (t.held[i] && v != null) {
+                        votes.merge(v, 1, Integer::sum);
+                    }
+                }
+                votes.entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(e -> labels.put(name, e.getKey()));
+            } else {
+                double[] v = t.frame.values(name);
+                double sum = 0;
+                int n = 0;
+                for (int i = onset; i <= to; i++) {
+                    if (t.held[i] && !Double.isNaN(v[i])) {
+                        sum += v[i];
+                        n++;
+                    }
+                }
+                evidence.put(name, n == 0 ? Double.NaN : sum / n);
+            }
+        }
+        String target = t.frame.target();
+        return new Finding(rule.resource(), rule.id(), rule.severity(), target, resourceOnset,
+                EvidenceText.fill(rule.summary(), evidence, labels, rule.params(), target),
+                EvidenceText.fill(rule.advice(), evidence, labels, rule.params(), target),
+                evidence, labels, null);
+    }
+
+    private List<ResourceUse> use(int from, int to, Set<Resource> saturated) {
+        Map<Resource, double[]> acc = new EnumMap<>(Resource.class);
+        for (RuleTimeline t : timelines) {
+            double[] a = acc.computeIfAbsent(t.rule.resource(), r -> new double[] {Double.NaN, Double.NaN, Double.NaN});
+            if (from <= to) {
+                a[0] = maxKnown(a[0], RuleTimeline.mean(t.utilization, from, to));
+                a[1] = maxKnown(a[1], RuleTimeline.mean(t.saturation, from, to));
+                a[2] = maxKnown(a[2], RuleTimeline.mean(t.errors, from, to));
+            }
+        }
+        List<ResourceUse> out = new ArrayList<>();
+        acc.forEach((r, a) -> out.add(new ResourceUse(r, a[0], a[1], a[2], saturated.contains(r))));
+        return out;
+    }
+
+    private static double maxKnown(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+    }
+}

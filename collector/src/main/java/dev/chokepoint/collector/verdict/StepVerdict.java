@@ -1,0 +1,16 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.steps.Step;
+
+import java.util.List;
+
+/**
+ * Everything decided about one step. {@code firstSaturated} is null when nothing saturated; then
+ * {@code headroom} names the most utilized resource. {@code sloMet} is null when the SLO could
+ * not be checked (no latency data for the step).
+ */
+public record StepVerdict(Step step, StepTraffic traffic, Boolean sloMet, List<String> sloFailures,
+                          List<ResourceUse> resources, Finding firstSaturated, List<Finding> consequences,
+                          ResourceUse headroom) {
+}
