@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,6 +36,9 @@ public final class RuleCompiler {
     // Heterogeneous comparisons let a rule write "pool_pending > 0" instead of "> 0.0".
     private static final CelOptions OPTIONS = CelOptions.current().enableHeterogeneousNumericComparisons(true).build();
     private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(OPTIONS).build();
+    private static final int CACHE_LIMIT = 1_000;
+    private static final Map<String, CompiledRule.Expression> CACHE = new ConcurrentHashMap<>();
+    private static final Pattern PARAM = Pattern.compile("params\\.([A-Za-z_][A-Za-z0-9_]*)");
     private static final Pattern UNDECLARED = Pattern.compile("undeclared reference to '([^']*)'.*");
 
     private RuleCompiler() {
@@ -60,6 +64,22 @@ public final class RuleCompiler {
 
     private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,
                                                                 List<RuleError> errors) {
+        // CEL type-checking costs tens of milliseconds per expression; the same default rules are
+        // compiled on every analysis of a session (and in every test), so successes are cached.
+        String key = type + "|" + new TreeSet<>(rule.params().keySet()) + "|" + text;
+        CompiledRule.Expression cached = CACHE.get(key);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Optional<CompiledRule.Expression> compiled = compileExpression(rule, field, text, type, errors);
+        if (compiled.isPresent() && CACHE.size() < CACHE_LIMIT) {
+            CACHE.put(key, compiled.get());
+        }
+        return compiled;
+    }
+
+    private static Optional<CompiledRule.Expression> compileExpression(Rule rule, String field, String text, CelType type,
+                                                                       List<RuleError> errors) {
         CelCompilerBuilder b = CelCompilerFactory.standardCelCompilerBuilder().setOptions(OPTIONS).setResultType(type);
         for (Signal s : SignalCatalog.signals().values()) {
             if (!s.text()) {
@@ -81,7 +101,8 @@ public final class RuleCompiler {
         } catch (CelValidationException e) {
             for (CelIssue issue : e.getErrors()) {
                 int line = firstLine + Math.max(0, issue.getSourceLocation().getLine() - 1);
-                errors.add(new RuleError(rule.origin().file(), line, rule.id(), field + ": " + explain(issue.getMessage())));
+                errors.add(new RuleError(rule.origin().file(), line, rule.id(),
+                        field + ": " + explain(issue.getMessage(), text, issue)));
             }
         } catch (CelEvaluationException e) {
             errors.add(new RuleError(rule.origin().file(), firstLine, rule.id(), field + ": " + e.getMessage()));
@@ -90,12 +111,16 @@ public final class RuleCompiler {
     }
 
     /** CEL's messages, said in the rule file's terms. */
-    static String explain(String message) {
+    static String explain(String message, String expression, CelIssue issue) {
         Matcher m = UNDECLARED.matcher(message);
         if (m.matches()) {
             String name = m.group(1);
-            if (name.startsWith("params.") || name.equals("params")) {
-                return "unknown param '" + name + "' (declare it under params:)";
+            if (name.equals("params")) {
+                // CEL names only the unknown root; the param's name follows it in the source.
+                String line = expression.lines().skip(Math.max(0, issue.getSourceLocation().getLine() - 1)).findFirst().orElse("");
+                Matcher p = PARAM.matcher(line.substring(Math.min(line.length(), Math.max(0, issue.getSourceLocation().getColumn()))));
+                String param = p.lookingAt() ? "params." + p.group(1) : "params.?";
+                return "unknown param '" + param + "' (declare it under params:)";
             }
             boolean text = SignalCatalog.signal(name).map(Signal::text).orElse(false);
             return text ? "'" + name + "' is a text signal: quote it in summary/advice as {" + name + "}, it cannot be computed with"

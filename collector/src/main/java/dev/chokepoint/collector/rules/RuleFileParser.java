@@ -63,8 +63,12 @@ public final class RuleFileParser {
             options.setAllowDuplicateKeys(false);
             root = new Yaml(options).compose(reader);
         } catch (MarkedYAMLException e) {
-            int line = e.getProblemMark() == null ? 1 : e.getProblemMark().getLine() + 1;
-            errors.add(new RuleError(file, line, null, "not valid YAML: " + e.getProblem()));
+            // The context mark is where the broken construct began (e.g. an unclosed quote);
+            // the problem mark is often just the end of the file.
+            var mark = e.getContextMark() != null ? e.getContextMark() : e.getProblemMark();
+            int line = mark == null ? 1 : mark.getLine() + 1;
+            errors.add(new RuleError(file, line, null, "not valid YAML: "
+                    + (e.getContext() == null ? "" : e.getContext() + ": ") + e.getProblem()));
             return new Parsed(List.of(), errors);
         } catch (RuntimeException e) {
             errors.add(new RuleError(file, 1, null, "cannot read YAML: " + e.getMessage()));
@@ -114,7 +118,6 @@ public final class RuleFileParser {
         }
         Map<String, NodeTuple> f = mapping(m, null);
         String id = f.containsKey("id") ? scalar(f.get("id").getValueNode(), null, "id") : null;
-        int before = errors.size();
         if (id != null && !ID.matcher(id).matches()) {
             error(f.get("id").getValueNode(), id, "id must be lower-case words joined by '-' (e.g. pool-exhausted)");
         }
@@ -141,9 +144,11 @@ public final class RuleFileParser {
         String advice = text(f, "advice", id);
         checkPlaceholders(f, "summary", summary, id, params);
         checkPlaceholders(f, "advice", advice, id, params);
-        if (errors.size() > before || id == null) {
+        if (id == null || !f.containsKey("when") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
             return null;
         }
+        // Returned even when some fields were bad, so its expressions are still checked and
+        // the user sees every error of the file at once; the errors already recorded fail the load.
         return new Rule(id, resource, severity, text(f, "when", id), sustain, text(f, "utilization", id),
                 text(f, "saturation", id), text(f, "errors", id), explains, text(f, "refines", id), bound, params,
                 summary, advice, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));

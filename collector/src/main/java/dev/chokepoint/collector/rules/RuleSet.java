@@ -64,7 +64,7 @@ public final class RuleSet {
                 if (broader == null) {
                     errors.add(new RuleError(rule.origin().file(), rule.origin().lineOf("refines"), rule.id(),
                             "refines unknown rule '" + rule.refines() + "'"));
-                } else if (broader.resource() != rule.resource()) {
+                } else if (broader.resource() != rule.resource() && rule.resource() != null) {
                     errors.add(new RuleError(rule.origin().file(), rule.origin().lineOf("refines"), rule.id(),
                             "refines '" + rule.refines() + "', which judges another resource (" + broader.resource().id() + ")"));
                 }
