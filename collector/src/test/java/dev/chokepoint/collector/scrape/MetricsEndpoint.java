@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
+    private final java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
     private PrometheusMeterRegistry registry;
     private HttpServer server;
     private int port;
@@ -30,6 +31,11 @@ public final class MetricsEndpoint implements AutoCloseable {
 
     public PrometheusMeterRegistry registry() {
         return registry;
+    }
+
+    /** Scrapes answered so far: each must be in the recording. */
+    public int served() {
+        return served.get();
     }
 
     public URI uri() {
@@ -67,6 +73,7 @@ public final class MetricsEndpoint implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
+        served.incrementAndGet();
     }
 
     @Override

@@ -62,7 +62,7 @@ class RecorderTest {
             assertThat(run.named("jvm_threads_live_threads")).isEmpty();
             assertThat(kinds(run, endpoint.uri())).containsSubsequence(
                     ScrapeEvent.Kind.FAILED, ScrapeEvent.Kind.RECOVERED, ScrapeEvent.Kind.RESET);
-            assertThat(kinds(run, never)).containsExactly(ScrapeEvent.Kind.FAILED);
+            assertThat(kinds(run, never)).isNotEmpty().containsOnly(ScrapeEvent.Kind.FAILED);
             assertThat(recorder.anyTargetAnswered()).isTrue();
             assertThat(run.series()).allMatch(s -> s.key().target().equals(endpoint.uri().toString()));
             assertThat(run.named("orders_total", Map.of())).hasSize(1);
@@ -84,8 +84,9 @@ class RecorderTest {
         assertThat(recorder.anyTargetAnswered()).isFalse();
         RunData run = RunReader.read(dir);
         assertThat(run.series()).isEmpty();
-        assertThat(run.events()).extracting(ScrapeEvent::detail).singleElement().asString()
-                .contains("connection refused");
+        // one event per change of failure, not per scrape (a busy machine may time out first)
+        assertThat(run.events()).hasSizeLessThanOrEqualTo(3).allMatch(e -> e.kind() == ScrapeEvent.Kind.FAILED)
+                .anyMatch(e -> e.detail().contains("connection refused"));
     }
 
     /** Scrape rounds come on a timer; polling with a deadline keeps the test correct on a busy machine. */

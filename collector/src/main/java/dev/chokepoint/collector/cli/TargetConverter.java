@@ -1,0 +1,24 @@
+package dev.chokepoint.collector.cli;
+
+import picocli.CommandLine;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/** A scrape target: an absolute http(s) URL such as {@code http://127.0.0.1:9464/metrics}. */
+public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
+
+    @Override
+    public URI convert(String value) {
+        try {
+            URI uri = new URI(value);
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (URISyntaxException e) {
+            // reported below with the fix
+        }
+        throw new CommandLine.TypeConversionException("'" + value
+                + "' is not an http(s) URL; give the metrics endpoint, e.g. http://127.0.0.1:9464/metrics");
+    }
+}
