@@ -1,8 +1,13 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.hikari.HikariProbe;
+import dev.chokepoint.agent.httpclient.HttpClientProbe;
+import dev.chokepoint.agent.jdbc.JdbcProbe;
 import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.request.RequestProbe;
 import dev.chokepoint.agent.runtime.JvmProbe;
 import dev.chokepoint.agent.runtime.ProcessProbe;
+import dev.chokepoint.agent.tomcat.TomcatProbe;
 
 import java.util.List;
 
@@ -18,6 +23,11 @@ public final class Probes {
     public static List<Probe> all() {
         return List.of(
                 new JvmProbe(),
-                new ProcessProbe());
+                new ProcessProbe(),
+                new TomcatProbe(),
+                new HikariProbe(),
+                new JdbcProbe(),
+                new RequestProbe(),
+                new HttpClientProbe());
     }
 }

@@ -1,0 +1,61 @@
+package dev.chokepoint.agent.httpclient;
+
+import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import org.springframework.http.client.ClientHttpRequest;
+import org.springframework.http.client.ClientHttpResponse;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
+
+/**
+ * Outbound HTTP through Spring's client abstraction: {@code AbstractClientHttpRequest.execute()}
+ * is where RestClient and RestTemplate send a request, whichever HTTP library is underneath.
+ */
+public final class HttpClientProbe implements Probe {
+
+    static final String ID = "httpclient";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+        HttpClientMetrics metrics = new HttpClientMetrics();
+        metrics.bindTo(context.registry());
+        OutboundCalls.install(metrics, context);
+        return builder.type(named("org.springframework.http.client.AbstractClientHttpRequest"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(HttpClientProbe.class.getClassLoader())
+                        .advice(named("execute").and(takesNoArguments()),
+                                HttpClientProbe.class.getName() + "$ExecuteAdvice"));
+    }
+
+    static final class ExecuteAdvice {
+
+        private ExecuteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static long enter() {
+            return OutboundCalls.enter();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.This ClientHttpRequest request, @Advice.Enter long start,
+                         @Advice.Return ClientHttpResponse response) {
+            int status;
+            try {
+                // Already read by execute() for every Spring client; guarded so the depth is always restored.
+                status = response == null ? 0 : response.getStatusCode().value();
+            } catch (Throwable unreadable) {
+                status = 0;
+            }
+            OutboundCalls.exit(start, request.getURI(), status);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.chokepoint.agent.httpclient;
+
+import dev.chokepoint.agent.probe.ProbeContext;
+import dev.chokepoint.agent.probe.ProbeTarget;
+import dev.chokepoint.agent.request.RequestTimes;
+
+import java.net.URI;
+
+/**
+ * What the HTTP client advice calls around an outbound request. A request decorated by
+ * interceptors executes the real request inside itself; only the outermost call is timed, so the
+ * request's remote time is not counted twice.
+ */
+public final class OutboundCalls {
+
+    private static final ProbeTarget<HttpClientMetrics> METRICS = new ProbeTarget<>(HttpClientProbe.ID);
+
+    private OutboundCalls() {
+    }
+
+    public static void install(HttpClientMetrics clientMetrics, ProbeContext probeContext) {
+        METRICS.install(clientMetrics, probeContext);
+    }
+
+    /** Start time of the outermost call, or 0 for a nested call or when off. */
+    public static long enter() {
+        boolean outermost = RequestTimes.current().enterOutbound();
+        return outermost && METRICS.get() != null ? System.nanoTime() : 0L;
+    }
+
+    public static void exit(long startNanos, URI uri, int status) {
+        RequestTimes.current().exitOutbound();
+        HttpClientMetrics target = METRICS.get();
+        if (startNanos != 0L && target != null && uri != null) {
+            target.record(uri, status, System.nanoTime() - startNanos);
+        }
+    }
+}

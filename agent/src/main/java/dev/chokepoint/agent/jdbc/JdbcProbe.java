@@ -1,0 +1,94 @@
+package dev.chokepoint.agent.jdbc;
+
+import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+import java.sql.Connection;
+import java.util.Properties;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
+import static net.bytebuddy.matcher.ElementMatchers.nameEndsWith;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.returns;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Per-statement latency: proxies the connections drivers and Hikari hand out with datasource-proxy.
+ * Drivers are matched by name first ({@code …Driver}, the JDBC naming custom) and only then by
+ * hierarchy, so applications pay the super-type lookup for a handful of classes.
+ */
+public final class JdbcProbe implements Probe {
+
+    static final String ID = "jdbc";
+    static final int DEFAULT_MAX_QUERIES = 100;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+        int maxQueries = LabelLimit.read(context, ID, "max-queries", DEFAULT_MAX_QUERIES);
+        if (maxQueries < 0) {
+            return builder;
+        }
+        QueryMetrics metrics = new QueryMetrics(maxQueries);
+        metrics.bindTo(context.registry());
+        JdbcConnections.install(new JdbcProxies(metrics), context);
+        ClassLoader agentLoader = JdbcProbe.class.getClassLoader();
+        return builder
+                .type(nameEndsWith("Driver").and(not(isAbstract()))
+                        .and(not(nameStartsWith("dev.chokepoint.agent.")))
+                        .and(hasSuperType(named("java.sql.Driver"))))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(agentLoader)
+                        .advice(named("connect").and(takesArguments(String.class, Properties.class))
+                                        .and(returns(named("java.sql.Connection"))),
+                                JdbcProbe.class.getName() + "$DriverConnectAdvice"))
+                .type(named("com.zaxxer.hikari.pool.PoolBase"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(agentLoader)
+                        .advice(named("newConnection").and(returns(named("java.sql.Connection"))),
+                                JdbcProbe.class.getName() + "$PoolNewConnectionAdvice"));
+    }
+
+    static final class DriverConnectAdvice {
+
+        private DriverConnectAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            JdbcConnections.enterDriver();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Return(readOnly = false) Connection connection) {
+            connection = JdbcConnections.exitDriver(connection);
+        }
+    }
+
+    static final class PoolNewConnectionAdvice {
+
+        private PoolNewConnectionAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            JdbcConnections.enterPool();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.FieldValue("poolName") String poolName,
+                         @Advice.Return(readOnly = false) Connection connection) {
+            connection = JdbcConnections.exitPool(connection, poolName);
+        }
+    }
+}

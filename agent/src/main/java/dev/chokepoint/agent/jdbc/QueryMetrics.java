@@ -1,0 +1,116 @@
+package dev.chokepoint.agent.jdbc;
+
+import dev.chokepoint.agent.label.BoundedLabels;
+import dev.chokepoint.agent.request.RequestTimes;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import net.ttddyy.dsproxy.ExecutionInfo;
+import net.ttddyy.dsproxy.QueryInfo;
+import net.ttddyy.dsproxy.listener.QueryExecutionListener;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code chokepoint.jdbc.query} {query, type, pool, outcome}: one timer per statement shape,
+ * fed by datasource-proxy after each execution, and the statement's time added to the current
+ * request's JDBC time. The proxy must use a nanosecond stopwatch ({@link JdbcProxies} does):
+ * the default one reports whole milliseconds, which rounds most OLTP statements to zero.
+ */
+public final class QueryMetrics implements MeterBinder, QueryExecutionListener {
+
+    /** Pools are few; the cap only guards against an application creating pools in a loop. */
+    static final int MAX_POOLS = 20;
+
+    private final BoundedLabels queries;
+    private final BoundedLabels pools = new BoundedLabels(MAX_POOLS, MAX_POOLS, name -> name);
+    /** pool tag → query tag → timers; bounded by MAX_POOLS × (max-queries + 1). */
+    private final ConcurrentHashMap<String, ConcurrentHashMap<String, QueryTimers>> timers = new ConcurrentHashMap<>();
+    private volatile MeterRegistry registry;
+
+    public QueryMetrics(int maxQueries) {
+        // The memo holds raw SQL → shape; 10 × the cap covers the same shape with a few literal variants.
+        this.queries = new BoundedLabels(maxQueries, 10 * maxQueries, new SqlNormalizer());
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+        // timing comes from the proxy's stopwatch
+    }
+
+    @Override
+    public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
+        long nanos = execInfo.getElapsedTime();
+        RequestTimes.addJdbc(nanos);
+        String sql = queryInfoList.isEmpty() ? null : queryInfoList.get(0).getQuery();
+        record(execInfo.getDataSourceName(), sql, execInfo.isSuccess(), nanos);
+    }
+
+    /** Records one execution of {@code sql} on {@code pool} ({@code none} for unpooled connections). */
+    public void record(String pool, String sql, boolean success, long nanos) {
+        MeterRegistry target = registry;
+        if (target == null || sql == null) {
+            return;
+        }
+        String poolTag = pools.admit(pool == null || pool.isEmpty() ? JdbcProxies.UNPOOLED : pool);
+        String query = queries.label(sql);
+        ConcurrentHashMap<String, QueryTimers> byQuery = timers.get(poolTag);
+        if (byQuery == null) {
+            byQuery = timers.computeIfAbsent(poolTag, p -> new ConcurrentHashMap<>());
+        }
+        QueryTimers shape = byQuery.get(query);
+        if (shape == null) {
+            shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
+                    BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
+        }
+        shape.get(success).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    int seriesCount() {
+        return timers.values().stream().mapToInt(ConcurrentHashMap::size).sum();
+    }
+
+    /** The two timers of one statement shape; the error one is registered on the first error only. */
+    private static final class QueryTimers {
+        private final MeterRegistry registry;
+        private final String pool;
+        private final String query;
+        private final String type;
+        private final Timer success;
+        private volatile Timer error;
+
+        QueryTimers(MeterRegistry registry, String pool, String query, String type) {
+            this.registry = registry;
+            this.pool = pool;
+            this.query = query;
+            this.type = type;
+            this.success = timer("success");
+        }
+
+        Timer get(boolean succeeded) {
+            if (succeeded) {
+                return success;
+            }
+            Timer failed = error;
+            if (failed == null) {
+                failed = timer("error");
+                error = failed;
+            }
+            return failed;
+        }
+
+        private Timer timer(String outcome) {
+            return Timer.builder("chokepoint.jdbc.query")
+                    .description("JDBC statement executions by normalized statement")
+                    .tags("query", query, "type", type, "pool", pool, "outcome", outcome)
+                    .register(registry);
+        }
+    }
+}

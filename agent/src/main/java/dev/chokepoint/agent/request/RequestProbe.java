@@ -1,0 +1,63 @@
+package dev.chokepoint.agent.request;
+
+import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Times every Tomcat request at {@code StandardHostValve.invoke}: late enough that Spring has
+ * set its best-matching pattern when the request returns, early enough that the request is not
+ * recycled yet (after {@code CoyoteAdapter} returns, its attributes are gone).
+ */
+public final class RequestProbe implements Probe {
+
+    static final String ID = "request";
+    static final int DEFAULT_MAX_URIS = 100;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+        int maxUris = LabelLimit.read(context, ID, "max-uris", DEFAULT_MAX_URIS);
+        if (maxUris < 0) {
+            return builder;
+        }
+        RequestMetrics metrics = new RequestMetrics(maxUris);
+        metrics.bindTo(context.registry());
+        ServerRequests.install(metrics, context);
+        // Advice by name: loading the advice class here would load Tomcat types into the agent's loader.
+        return builder.type(named("org.apache.catalina.core.StandardHostValve"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(RequestProbe.class.getClassLoader())
+                        .advice(named("invoke").and(takesArguments(2)),
+                                RequestProbe.class.getName() + "$HostValveAdvice"));
+    }
+
+    static final class HostValveAdvice {
+
+        private HostValveAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            ServerRequests.start();
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Argument(0) Request request, @Advice.Argument(1) Response response) {
+            ServerRequests.end(request.getMethod(),
+                    request.getAttribute("org.springframework.web.servlet.HandlerMapping.bestMatchingPattern"),
+                    request.getDecodedRequestURI(), response.getStatus(), request.isAsync());
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.chokepoint.agent.request;
+
+/**
+ * Where the current server request's time went, accumulated on its own thread.
+ *
+ * <p>One instance per thread, reused for every request that thread serves, so the hot path
+ * allocates nothing: Tomcat's worker threads are pooled, the {@link ThreadLocal} entry lives as
+ * long as the worker. The pool probe, the JDBC probe and the HTTP client probe add their time
+ * here; it counts only while a request is open on the thread ({@code depth > 0}), so connection
+ * creation on Hikari's own threads or statements run at start-up are not charged to anyone.
+ */
+public final class RequestTimes {
+
+    private static final ThreadLocal<RequestTimes> CURRENT = ThreadLocal.withInitial(RequestTimes::new);
+
+    int depth;
+    long startNanos;
+    long startCpuNanos;
+    long poolWaitNanos;
+    long jdbcNanos;
+    long remoteNanos;
+    /** Nesting of outbound HTTP calls (interceptors wrap the real request): only the outermost is timed. */
+    int outboundDepth;
+
+    public static RequestTimes current() {
+        return CURRENT.get();
+    }
+
+    public static void addPoolWait(long nanos) {
+        RequestTimes times = CURRENT.get();
+        if (times.depth > 0 && nanos > 0) {
+            times.poolWaitNanos += nanos;
+        }
+    }
+
+    public static void addJdbc(long nanos) {
+        RequestTimes times = CURRENT.get();
+        if (times.depth > 0 && nanos > 0) {
+            times.jdbcNanos += nanos;
+        }
+    }
+
+    public static void addRemote(long nanos) {
+        RequestTimes times = CURRENT.get();
+        if (times.depth > 0 && nanos > 0) {
+            times.remoteNanos += nanos;
+        }
+    }
+
+    /** Enters an outbound call; true when it is the outermost one on this thread. */
+    public boolean enterOutbound() {
+        return outboundDepth++ == 0;
+    }
+
+    /** Leaves an outbound call; true when it was the outermost one. */
+    public boolean exitOutbound() {
+        if (outboundDepth > 0) {
+            outboundDepth--;
+        }
+        return outboundDepth == 0;
+    }
+
+    /** Opens a request on this thread; true for the outermost (nested invocations are not requests). */
+    boolean open(long nowNanos, long cpuNanos) {
+        if (depth++ > 0) {
+            return false;
+        }
+        startNanos = nowNanos;
+        startCpuNanos = cpuNanos;
+        poolWaitNanos = 0;
+        jdbcNanos = 0;
+        remoteNanos = 0;
+        return true;
+    }
+
+    /** Closes a request level; true when the outermost one closed and the request must be recorded. */
+    boolean close() {
+        if (depth > 0) {
+            depth--;
+        }
+        return depth == 0;
+    }
+}

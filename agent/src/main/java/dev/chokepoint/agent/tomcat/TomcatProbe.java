@@ -1,0 +1,56 @@
+package dev.chokepoint.agent.tomcat;
+
+import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
+
+/**
+ * Finds Tomcat's connector endpoints as they start ({@code AbstractEndpoint.start()}: bound, executor
+ * created) and stop, and binds their worker-pool gauges. No JMX: Spring Boot's embedded Tomcat
+ * turns its MBean registry off, the endpoint object itself is always there.
+ */
+public final class TomcatProbe implements Probe {
+
+    static final String ID = "tomcat";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+        TomcatEndpoints.install(context.registry(), context);
+        return builder.type(named("org.apache.tomcat.util.net.AbstractEndpoint"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(TomcatProbe.class.getClassLoader())
+                        .advice(named("start").and(takesNoArguments()), TomcatProbe.class.getName() + "$StartAdvice")
+                        .advice(named("stop").and(takesNoArguments()), TomcatProbe.class.getName() + "$StopAdvice"));
+    }
+
+    static final class StartAdvice {
+
+        private StartAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object endpoint) {
+            TomcatEndpoints.started(endpoint);
+        }
+    }
+
+    static final class StopAdvice {
+
+        private StopAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object endpoint) {
+            TomcatEndpoints.stopped(endpoint);
+        }
+    }
+}

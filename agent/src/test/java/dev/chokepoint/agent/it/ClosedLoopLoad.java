@@ -1,0 +1,70 @@
+package dev.chokepoint.agent.it;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+
+/**
+ * A bounded closed-loop load: {@code clients} threads, each sending its share of a fixed number of
+ * requests one after another, each client on its own connection. Runs in the background so a test
+ * can scrape while it runs; {@link #await()} returns how many answers were not 2xx.
+ */
+final class ClosedLoopLoad {
+
+    private final ExecutorService clients;
+    private final CompletableFuture<?>[] done;
+    private final AtomicInteger failures = new AtomicInteger();
+
+    private ClosedLoopLoad(int clientCount) {
+        this.clients = Executors.newFixedThreadPool(clientCount);
+        this.done = new CompletableFuture<?>[clientCount];
+    }
+
+    /** Starts {@code total} requests to {@code base + path(i)}, i = 0 … total-1, over {@code clientCount} clients. */
+    static ClosedLoopLoad start(URI base, int clientCount, int total, IntFunction<String> path) {
+        ClosedLoopLoad load = new ClosedLoopLoad(clientCount);
+        AtomicInteger next = new AtomicInteger();
+        for (int c = 0; c < clientCount; c++) {
+            load.done[c] = CompletableFuture.runAsync(() -> {
+                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+                for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
+                    load.send(http, base.resolve(path.apply(i)));
+                }
+            }, load.clients);
+        }
+        return load;
+    }
+
+    private void send(HttpClient http, URI uri) {
+        try {
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            if (response.statusCode() / 100 != 2) {
+                failures.incrementAndGet();
+            }
+        } catch (IOException e) {
+            failures.incrementAndGet();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failures.incrementAndGet();
+        }
+    }
+
+    /** Waits for every request to be answered; the number that failed. */
+    int await() {
+        try {
+            CompletableFuture.allOf(done).join();
+            return failures.get();
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.chokepoint.agent.it;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.Context;
+import org.apache.catalina.startup.Tomcat;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpResponse;
+import org.springframework.http.client.SimpleClientHttpRequestFactory;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.net.URI;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
+ * (4 workers) and a real HikariCP pool (1 connection) on the PostgreSQL at 127.0.0.1:5432.
+ * Prints {@code ready <port>}. Routes:
+ * <ul>
+ *   <li>{@code /sleep}: blocks 200 ms, no CPU;</li>
+ *   <li>{@code /burn}: burns 50 ms of its thread's CPU;</li>
+ *   <li>{@code /query}: a pooled statement with a literal that takes 50 ms in the database;</li>
+ *   <li>{@code /items/<id>}: a raw path with an id and no route template;</li>
+ *   <li>{@code /orders/<id>}: sets Spring's best-matching-pattern attribute {@code /orders/{id}},
+ *       as Spring MVC does;</li>
+ *   <li>{@code /distinct/<word>}: a distinct SQL text per request (for the cardinality caps);</li>
+ *   <li>{@code /remote}: calls this service's {@code /pause} through Spring's client request;</li>
+ *   <li>{@code /heap}: full GC, then heap used in bytes.</li>
+ * </ul>
+ */
+public final class ProbedServiceApp {
+
+    static final int MAX_THREADS = 4;
+    static final long BURN_NANOS = 50_000_000L;
+
+    private static HikariDataSource pool;
+    private static int port;
+
+    private ProbedServiceApp() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl("jdbc:postgresql://127.0.0.1:5432/test");
+        config.setUsername("postgres");
+        config.setPoolName("probed");
+        config.setMaximumPoolSize(1);
+        config.setConnectionTimeout(60_000);
+        pool = new HikariDataSource(config);
+
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(Files.createTempDirectory("probed-service").toString());
+        tomcat.setPort(0);
+        tomcat.getConnector().setProperty("address", "127.0.0.1");
+        tomcat.getConnector().setProperty("maxThreads", Integer.toString(MAX_THREADS));
+        Context context = tomcat.addContext("", null);
+        route(context, "/sleep", (req, resp) -> pause(200));
+        route(context, "/pause", (req, resp) -> pause(20));
+        route(context, "/burn", (req, resp) -> burn());
+        route(context, "/query", (req, resp) -> query("select pg_sleep(0.05), " + ThreadLocalRandom.current().nextInt(1_000_000)
+                + " as n where 'literal-" + ThreadLocalRandom.current().nextInt(1000) + "' <> ''"));
+        route(context, "/items/*", (req, resp) -> resp.getWriter().print("item"));
+        route(context, "/orders/*", (req, resp) -> req.setAttribute(
+                "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern", "/orders/{id}"));
+        route(context, "/distinct/*", (req, resp) -> {
+            String word = req.getPathInfo().substring(1);
+            query("select 1 as " + word);
+        });
+        route(context, "/remote", (req, resp) -> resp.setStatus(callPause()));
+        route(context, "/heap", (req, resp) -> resp.getWriter().print(heapAfterGc()));
+        tomcat.start();
+        port = tomcat.getConnector().getLocalPort();
+        System.out.println("ready " + port);
+    }
+
+    private static void route(Context context, String pattern, Handler handler) {
+        String name = "servlet" + pattern;
+        Tomcat.addServlet(context, name, new HttpServlet() {
+            @Override
+            protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+                try {
+                    handler.handle(req, resp);
+                } catch (SQLException | InterruptedException e) {
+                    throw new IOException(e);
+                }
+            }
+        });
+        context.addServletMappingDecoded(pattern, name);
+    }
+
+    private static void pause(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+
+    private static long burn() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long start = threads.getCurrentThreadCpuTime();
+        long x = 0;
+        while (threads.getCurrentThreadCpuTime() - start < BURN_NANOS) {
+            for (int i = 0; i < 10_000; i++) {
+                x += i * 31L ^ x;
+            }
+        }
+        return x;
+    }
+
+    private static void query(String sql) throws SQLException {
+        try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql)) {
+            rows.next();
+        }
+    }
+
+    private static int callPause() throws IOException {
+        SimpleClientHttpRequestFactory factory = new SimpleClientHttpRequestFactory();
+        try (ClientHttpResponse response = factory.createRequest(URI.create("http://127.0.0.1:" + port + "/pause"),
+                HttpMethod.GET).execute()) {
+            return response.getStatusCode().value();
+        }
+    }
+
+    private static long heapAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    @FunctionalInterface
+    private interface Handler {
+        void handle(HttpServletRequest req, HttpServletResponse resp) throws IOException, SQLException, InterruptedException;
+    }
+}

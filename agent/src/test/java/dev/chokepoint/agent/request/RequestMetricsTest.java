@@ -1,0 +1,130 @@
+package dev.chokepoint.agent.request;
+
+import dev.chokepoint.agent.probe.FixedProbeContext;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.CountAtBucket;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RequestMetricsTest {
+
+    private static final int MAX_URIS = 10;
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final RequestMetrics metrics = new RequestMetrics(MAX_URIS);
+
+    @BeforeEach
+    void bind() {
+        metrics.bindTo(registry);
+        ServerRequests.install(metrics, new FixedProbeContext(registry, Map.of()));
+    }
+
+    @Test
+    void theRouteTemplateIsTheUriAndTheSloBucketsArePublished() {
+        metrics.record("GET", "/stores/{district}", "/stores/north", 200,
+                TimeUnit.MILLISECONDS.toNanos(120), TimeUnit.MILLISECONDS.toNanos(10), 0, 0, 0);
+
+        Timer requests = registry.get("http.server.requests")
+                .tags("method", "GET", "uri", "/stores/{district}", "status", "200", "outcome", "SUCCESS").timer();
+        assertThat(requests.count()).isEqualTo(1);
+        double[] buckets = Arrays.stream(requests.takeSnapshot().histogramCounts())
+                .mapToDouble(CountAtBucket::bucket).toArray();
+        assertThat(buckets).hasSize(RequestMetrics.SLO_BUCKETS.length);
+        assertThat(buckets).contains(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.SECONDS.toNanos(10));
+        assertThat(registry.get("chokepoint.request.cpu").tag("uri", "/stores/{district}").timer()
+                .totalTime(TimeUnit.MILLISECONDS)).isEqualTo(10);
+    }
+
+    @Test
+    void withoutARouteRawPathsAreNormalizedAndNotFoundIsOneSeries() {
+        metrics.record("GET", null, "/items/42", 200, 1, 1, 0, 0, 0);
+        metrics.record("GET", null, "/items/43", 200, 1, 1, 0, 0, 0);
+        metrics.record("GET", null, "/no/such/page", 404, 1, 1, 0, 0, 0);
+        metrics.record("BREW", null, "/items/44", 500, 1, 1, 0, 0, 0);
+
+        assertThat(registry.get("http.server.requests").tags("uri", "/items/{id}", "status", "200").timer().count()).isEqualTo(2);
+        assertThat(registry.get("http.server.requests").tags("uri", "NOT_FOUND", "outcome", "CLIENT_ERROR").timer().count()).isEqualTo(1);
+        assertThat(registry.get("http.server.requests").tags("method", "UNKNOWN", "outcome", "SERVER_ERROR").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void tenThousandDistinctPathsStayAtTheCap() {
+        for (int i = 0; i < 10_000; i++) {
+            metrics.record("GET", null, "/page/user" + i, 200, 1, 1, 0, 0, 0);
+        }
+
+        assertThat(registry.find("http.server.requests").timers()).hasSize(MAX_URIS + 1);
+        assertThat(metrics.routeCount()).isEqualTo(MAX_URIS + 1);
+        assertThat(registry.get("http.server.requests").tag("uri", "other").timer().count()).isEqualTo(10_000 - MAX_URIS);
+    }
+
+    @Test
+    void aCpuBoundRequestShowsItsCpuAndASleepingOneAlmostNone() throws InterruptedException {
+        ServerRequests.start();
+        burn(TimeUnit.MILLISECONDS.toNanos(60));
+        ServerRequests.end("GET", "/burn", "/burn", 200, false);
+        ServerRequests.start();
+        Thread.sleep(100);
+        ServerRequests.end("GET", "/sleep", "/sleep", 200, false);
+
+        double burnCpu = registry.get("chokepoint.request.cpu").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
+        double burnWall = registry.get("http.server.requests").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
+        double sleepCpu = registry.get("chokepoint.request.cpu").tag("uri", "/sleep").timer().totalTime(TimeUnit.MILLISECONDS);
+        double sleepWall = registry.get("http.server.requests").tag("uri", "/sleep").timer().totalTime(TimeUnit.MILLISECONDS);
+        // Ratios, not times: the machine is shared, a burning thread may wait for a core.
+        assertThat(burnCpu).isGreaterThanOrEqualTo(30).isLessThanOrEqualTo(burnWall * 1.05);
+        assertThat(sleepCpu).isLessThan(sleepWall * 0.2);
+        assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isZero();
+    }
+
+    @Test
+    void poolJdbcAndRemoteTimeOnTheThreadGoToTheOpenRequestOnly() {
+        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(500)); // no request open: nobody's time
+        ServerRequests.start();
+        RequestTimes.addPoolWait(TimeUnit.MILLISECONDS.toNanos(3));
+        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(5));
+        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
+        RequestTimes.addRemote(TimeUnit.MILLISECONDS.toNanos(11));
+        ServerRequests.start(); // a nested invocation (error page, forward) is part of the same request
+        ServerRequests.end("GET", "/query", "/query", 200, false);
+        assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isEqualTo(1);
+        ServerRequests.end("GET", "/query", "/query", 200, false);
+
+        assertThat(millis("chokepoint.request.pool.wait")).isEqualTo(3);
+        assertThat(millis("chokepoint.request.jdbc")).isEqualTo(7);
+        assertThat(millis("chokepoint.request.remote")).isEqualTo(11);
+        assertThat(registry.get("http.server.requests").tag("uri", "/query").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void anAsyncRequestLeavesFlightButIsNotRecordedAtDispatchReturn() {
+        ServerRequests.start();
+        ServerRequests.end("GET", "/async", "/async", 200, true);
+
+        assertThat(registry.find("http.server.requests").tag("uri", "/async").timer()).isNull();
+        assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isZero();
+    }
+
+    private double millis(String timer) {
+        return registry.get(timer).tag("uri", "/query").timer().totalTime(TimeUnit.MILLISECONDS);
+    }
+
+    /** Spins on the CPU for about {@code nanos} of this thread's CPU time. */
+    static long burn(long nanos) {
+        long start = ServerRequests.threadCpuNanos();
+        long x = 0;
+        while (ServerRequests.threadCpuNanos() - start < nanos) {
+            for (int i = 0; i < 10_000; i++) {
+                x += i * 31L ^ x;
+            }
+        }
+        return x;
+    }
+}
