@@ -203,6 +203,11 @@ stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD
 
 bash "$examples/load/sample-metrics.sh" "$target" "$out/metrics.prom" 2 &
 pids+=($!)
+if [[ $target != "$service_url/actuator/prometheus" ]]; then
+  # Actuator's view beside the agent's: what a user without the agent would see.
+  bash "$examples/load/sample-metrics.sh" "$service_url/actuator/prometheus" "$out/actuator.prom" 2 &
+  pids+=($!)
+fi
 status=0
 if [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
@@ -212,6 +217,13 @@ else
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"
   "${stairs[@]}" 2>&1 | tee "$out/stairs.log" || status=$?
 fi
-bash "$examples/load/step-summary.sh" "$out" >"$out/summary.txt" 2>&1 || true
+{
+  echo "== $target"
+  bash "$examples/load/step-summary.sh" "$out" "$out/metrics.prom"
+  if [[ -f $out/actuator.prom ]]; then
+    echo "== $service_url/actuator/prometheus"
+    bash "$examples/load/step-summary.sh" "$out" "$out/actuator.prom"
+  fi
+} >"$out/summary.txt" 2>&1 || true
 log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}; per-step numbers in $out/summary.txt"
 exit "$status"

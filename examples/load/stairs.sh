@@ -14,14 +14,14 @@ set -euo pipefail
 usage() {
   cat >&2 <<'USAGE'
 usage: stairs.sh --url URL --rates R1,R2,... --step-seconds N --out DIR
-                 [--max-workers N (100)] [--per-worker-max RPS (10)]
+                 [--max-workers N (100)] [--per-worker-max RPS (5)]
                  [--method GET|POST|PUT|DELETE] [--body FILE] [--content-type TYPE]
 USAGE
   exit 2
 }
 fail() { echo "stairs.sh: $*" >&2; exit 2; }
 
-url="" rates="" step_seconds="" out="" max_workers=100 per_worker_max=10
+url="" rates="" step_seconds="" out="" max_workers=100 per_worker_max=5
 method=GET body="" content_type="application/json"
 while (($#)); do
   case "$1" in

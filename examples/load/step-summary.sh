@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Per-step server-side numbers from a run folder: steps.csv (the schedule) and metrics.prom (the
-# scrapes written by sample-metrics.sh). Gauges: mean and max over the step's samples; counters
+# scrapes written by sample-metrics.sh, or another such file). Gauges: mean and max over the step's samples; counters
 # and timers: the change from the step's first to its last sample (a rate, or a mean per event).
 # Works on the agent's /metrics and, with fewer rows, on Actuator's /actuator/prometheus.
 set -euo pipefail
-run=${1:?usage: step-summary.sh RUN_DIR}
-[[ -f $run/steps.csv && -f $run/metrics.prom ]] || { echo "step-summary.sh: $run has no steps.csv or metrics.prom" >&2; exit 2; }
+run=${1:?usage: step-summary.sh RUN_DIR [SCRAPES_FILE (default RUN_DIR/metrics.prom)]}
+scrapes=${2:-$run/metrics.prom}
+[[ -f $run/steps.csv && -f $scrapes ]] || { echo "step-summary.sh: no $run/steps.csv or no $scrapes" >&2; exit 2; }
 awk '
   FNR == NR { if (FNR > 1) { n = $1; start[n] = $2; end[n] = $3; offered[n] = $4; steps = n } ; next }
   /^# sample / { t = $3; cur = 0; for (i = 1; i <= steps; i++) if (t >= start[i] && t <= end[i]) cur = i
@@ -79,4 +80,4 @@ awk '
       gauge(i, "market_ingest_backlog", "ingest backlog (batches)")
     }
   }
-' FS=, "$run/steps.csv" FS=' ' "$run/metrics.prom"
+' FS=, "$run/steps.csv" FS=' ' "$scrapes"
