@@ -14,12 +14,16 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 /**
  * Times every Tomcat request at {@code StandardHostValve.invoke}: late enough that Spring has
  * set its best-matching pattern when the request returns, early enough that the request is not
- * recycled yet (after {@code CoyoteAdapter} returns, its attributes are gone).
+ * recycled yet (after {@code CoyoteAdapter} returns, its attributes are gone). The route is read
+ * when {@code StandardContextValve.invoke} returns, before the host valve's error-page dispatch
+ * (Spring Boot's {@code /error}) replaces it, so a failing {@code /search} stays {@code /search},
+ * as Spring's own {@code http.server.requests} has it.
  */
 public final class RequestProbe implements Probe {
 
     static final String ID = "request";
     static final int DEFAULT_MAX_URIS = 100;
+    static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
 
     @Override
     public String id() {
@@ -40,7 +44,12 @@ public final class RequestProbe implements Probe {
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(RequestProbe.class.getClassLoader())
                         .advice(named("invoke").and(takesArguments(2)),
-                                RequestProbe.class.getName() + "$HostValveAdvice"));
+                                RequestProbe.class.getName() + "$HostValveAdvice"))
+                .type(named("org.apache.catalina.core.StandardContextValve"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(RequestProbe.class.getClassLoader())
+                        .advice(named("invoke").and(takesArguments(2)),
+                                RequestProbe.class.getName() + "$ContextValveAdvice"));
     }
 
     static final class HostValveAdvice {
@@ -56,8 +65,19 @@ public final class RequestProbe implements Probe {
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Argument(0) Request request, @Advice.Argument(1) Response response) {
             ServerRequests.end(request.getMethod(),
-                    request.getAttribute("org.springframework.web.servlet.HandlerMapping.bestMatchingPattern"),
+                    request.getAttribute(ROUTE_ATTRIBUTE),
                     request.getDecodedRequestURI(), response.getStatus(), request.isAsync());
+        }
+    }
+
+    static final class ContextValveAdvice {
+
+        private ContextValveAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Argument(0) Request request) {
+            ServerRequests.routed(request.getAttribute(ROUTE_ATTRIBUTE));
         }
     }
 }

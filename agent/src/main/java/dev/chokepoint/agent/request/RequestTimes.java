@@ -19,6 +19,11 @@ public final class RequestTimes {
     long poolWaitNanos;
     long jdbcNanos;
     long remoteNanos;
+    /**
+     * The route as the application's servlet left it, before Tomcat's error-page dispatch
+     * (Spring's {@code /error}) overwrote it; null until the context valve returns.
+     */
+    Object routePattern;
     /** Nesting of outbound HTTP calls (interceptors wrap the real request): only the outermost is timed. */
     int outboundDepth;
 
@@ -70,6 +75,7 @@ public final class RequestTimes {
         poolWaitNanos = 0;
         jdbcNanos = 0;
         remoteNanos = 0;
+        routePattern = null;
         return true;
     }
 

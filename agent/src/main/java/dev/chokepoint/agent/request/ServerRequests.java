@@ -36,7 +36,16 @@ public final class ServerRequests {
         }
     }
 
+    /** The request's servlet returned: keeps the route it matched, whatever error page runs next. */
+    public static void routed(Object routePattern) {
+        RequestTimes times = RequestTimes.current();
+        if (times.depth > 0 && times.routePattern == null) {
+            times.routePattern = routePattern;
+        }
+    }
+
     /**
+     * @param routePattern the route attribute now; the one {@link #routed} kept wins over it
      * @param asyncStarted the request went asynchronous: its response is not written yet, so its
      *                     time is not known here; it is counted out of flight and not recorded
      */
@@ -52,7 +61,9 @@ public final class ServerRequests {
         }
         long wall = System.nanoTime() - times.startNanos;
         long cpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
-        target.record(method, routePattern, path, status, wall, cpu,
+        Object route = times.routePattern != null ? times.routePattern : routePattern;
+        times.routePattern = null; // no reference to the application's objects outlives the request
+        target.record(method, route, path, status, wall, cpu,
                 times.poolWaitNanos, times.jdbcNanos, times.remoteNanos);
     }
 

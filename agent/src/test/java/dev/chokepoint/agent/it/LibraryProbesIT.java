@@ -131,6 +131,16 @@ class LibraryProbesIT {
     }
 
     @Test
+    void aFailingRouteKeepsItsRouteThroughTheErrorPage() {
+        assertThat(ClosedLoopLoad.start(base, 1, 3, i -> "fail/" + i).await()).isEqualTo(3);
+
+        Scrape scrape = app.scrape();
+        assertThat(scrape.sum("http_server_requests_seconds_count", "uri", "/fail/{id}", "status", "503",
+                "outcome", "SERVER_ERROR")).isEqualTo(3);
+        assertThat(scrape.sum("http_server_requests_seconds_count", "uri", "/error")).isZero();
+    }
+
+    @Test
     void outboundCallsAreTimedByHostAndChargedToTheRequest() {
         assertThat(ClosedLoopLoad.start(base, 1, 10, i -> "remote").await()).isZero();
 

@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.tomcat.util.descriptor.web.ErrorPage;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
@@ -33,6 +34,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>{@code /items/<id>}: a raw path with an id and no route template;</li>
  *   <li>{@code /orders/<id>}: sets Spring's best-matching-pattern attribute {@code /orders/{id}},
  *       as Spring MVC does;</li>
+ *   <li>{@code /fail/<id>}: route {@code /fail/{id}}, answers 503 through an error page whose
+ *       servlet sets the route {@code /error}, as Spring Boot's error controller does;</li>
  *   <li>{@code /distinct/<word>}: a distinct SQL text per request (for the cardinality caps);</li>
  *   <li>{@code /remote}: calls this service's {@code /pause} through Spring's client request;</li>
  *   <li>{@code /heap}: full GC, then heap used in bytes.</li>
@@ -42,6 +45,7 @@ public final class ProbedServiceApp {
 
     static final int MAX_THREADS = 4;
     static final long BURN_NANOS = 50_000_000L;
+    static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
 
     private static HikariDataSource pool;
     private static int port;
@@ -70,8 +74,16 @@ public final class ProbedServiceApp {
         route(context, "/query", (req, resp) -> query("select pg_sleep(0.05), " + ThreadLocalRandom.current().nextInt(1_000_000)
                 + " as n where 'literal-" + ThreadLocalRandom.current().nextInt(1000) + "' <> ''"));
         route(context, "/items/*", (req, resp) -> resp.getWriter().print("item"));
-        route(context, "/orders/*", (req, resp) -> req.setAttribute(
-                "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern", "/orders/{id}"));
+        route(context, "/orders/*", (req, resp) -> req.setAttribute(ROUTE_ATTRIBUTE, "/orders/{id}"));
+        route(context, "/fail/*", (req, resp) -> {
+            req.setAttribute(ROUTE_ATTRIBUTE, "/fail/{id}");
+            resp.sendError(503);
+        });
+        // Like Spring Boot's BasicErrorController: the error page sets its own route.
+        route(context, "/error", (req, resp) -> req.setAttribute(ROUTE_ATTRIBUTE, "/error"));
+        ErrorPage errorPage = new ErrorPage();
+        errorPage.setLocation("/error");
+        context.addErrorPage(errorPage);
         route(context, "/distinct/*", (req, resp) -> {
             String word = req.getPathInfo().substring(1);
             query("select 1 as " + word);
