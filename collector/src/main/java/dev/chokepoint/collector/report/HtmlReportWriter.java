@@ -82,9 +82,13 @@ public final class HtmlReportWriter implements ReportWriter {
                 .line(new SvgChart.Line("p95", c.latencyP95(), Unit.SECONDS, "#c06000", 0));
         h.append(traffic.render());
         for (Charts.ResourceSeries s : c.resources()) {
+            if (!measured(s.utilization()) && !measured(s.saturation())) {
+                continue; // no target had this resource's signals: an empty chart says nothing
+            }
             SvgChart chart = chart(s.name(), c, r, from, to)
                     .line(new SvgChart.Line("utilization", s.utilization(), Unit.RATIO, "#1f5fa8", 1))
-                    .line(new SvgChart.Line("saturation", s.saturation(), Unit.COUNT, "#c06000", 0));
+                    // At least 1 on the saturation axis, so near-zero noise does not fill the chart.
+                    .line(new SvgChart.Line("saturation", s.saturation(), Unit.COUNT, "#c06000", 1));
             for (StepVerdict v : r.steps()) {
                 List<Finding> all = new ArrayList<>(v.consequences());
                 if (v.firstSaturated() != null) {
@@ -95,6 +99,15 @@ public final class HtmlReportWriter implements ReportWriter {
             }
             h.append(chart.render());
         }
+    }
+
+    private static boolean measured(double[] v) {
+        for (double x : v) {
+            if (!Double.isNaN(x) && x != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private SvgChart chart(String title, Charts c, Report r, long from, long to) {

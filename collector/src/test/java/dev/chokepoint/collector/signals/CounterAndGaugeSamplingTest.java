@@ -1,0 +1,98 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.Series;
+import dev.chokepoint.collector.store.SeriesKey;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** How raw scraped series become numbers on the grid: resets, gaps, late-born series, buckets. */
+class CounterAndGaugeSamplingTest {
+
+    static final long T0 = 1_000_000L;
+
+    static Series series(String name, Map<String, String> labels, double... values) {
+        long[] t = new long[values.length];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = T0 + i * 1000L;
+        }
+        return new Series(SeriesKey.of("app", name, labels), t, values);
+    }
+
+    static TargetSeries target(Series... s) {
+        long end = T0 + (s[0].size() - 1) * 1000L;
+        return new TargetSeries(new RunData(T0, end, List.of("app"), List.of(s), List.of()), "app", Grid.covering(T0, end));
+    }
+
+    @Test
+    void a_counter_reset_counts_as_a_restart_not_a_negative_rate() {
+        // given 10/s, then the target restarts at t=6 and counts again from 0
+        TargetSeries in = target(series("x_total", Map.of(), 0, 10, 20, 30, 40, 50, 5, 15, 25, 35, 45));
+
+        double[] increase = in.increase("x_total");
+
+        // window of 5 s ending at t=8 covers 30→50, reset, 5→25: 20 + 5 + 20 (the restart counted from zero)
+        assertThat(increase[8]).isEqualTo(45);
+        assertThat(java.util.Arrays.stream(increase).filter(v -> !Double.isNaN(v))).allMatch(v -> v >= 0);
+    }
+
+    @Test
+    void a_gap_in_scrapes_is_not_a_drop_to_zero() {
+        Series gauge = new Series(SeriesKey.of("app", "g", Map.of()), new long[] {T0, T0 + 1000, T0 + 7000, T0 + 8000},
+                new double[] {4, 4, 6, 6});
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 8000, List.of("app"), List.of(gauge), List.of()), "app",
+                Grid.covering(T0, T0 + 8000));
+
+        double[] v = in.gaugeSum("g");
+
+        assertThat(v[3]).as("held from the last sample inside the staleness limit").isEqualTo(4);
+        assertThat(v[8]).isEqualTo(6);
+    }
+
+    @Test
+    void a_timer_born_during_the_run_counts_its_first_calls() {
+        // the target was scraped from T0; the timer appears at t=3 already holding 3 calls
+        Series up = series("up", Map.of(), 1, 1, 1, 1, 1, 1, 1, 1);
+        Series late = new Series(SeriesKey.of("app", "t_count", Map.of()), new long[] {T0 + 3000, T0 + 4000, T0 + 5000},
+                new double[] {3, 4, 5});
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 7000, List.of("app"), List.of(up, late), List.of()), "app",
+                Grid.covering(T0, T0 + 7000));
+
+        assertThat(in.increase("t_count")[5]).isEqualTo(5);
+    }
+
+    @Test
+    void quantile_interpolates_inside_the_bucket_like_prometheus() {
+        Histogram h = new Histogram();
+        h.add("0.1", 50);
+        h.add("0.5", 100);
+        h.add("+Inf", 100);
+
+        assertThat(h.quantile(0.5)).isCloseTo(0.1, within(1e-9));
+        assertThat(h.quantile(0.75)).isCloseTo(0.3, within(1e-9));
+        assertThat(new Histogram().quantile(0.95)).isNaN();
+    }
+
+    @Test
+    void a_quantile_in_the_infinite_bucket_answers_the_highest_finite_bound() {
+        Histogram h = new Histogram();
+        h.add("1.0", 10);
+        h.add("+Inf", 100);
+
+        assertThat(h.quantile(0.95)).isEqualTo(1.0);
+    }
+
+    @Test
+    void units_read_like_a_person_writes_them() {
+        assertThat(Unit.SECONDS.format(0.84)).isEqualTo("840 ms");
+        assertThat(Unit.SECONDS.format(1.5)).isEqualTo("1.5 s");
+        assertThat(Unit.RATIO.format(0.372)).isEqualTo("37.2 %");
+        assertThat(Unit.FACTOR.format(4.25)).isEqualTo("×4.25");
+        assertThat(Unit.COUNT.format(Double.NaN)).isEqualTo("n/a");
+    }
+}
