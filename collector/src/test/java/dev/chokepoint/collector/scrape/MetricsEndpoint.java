@@ -23,6 +23,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     private PrometheusMeterRegistry registry;
     private HttpServer server;
     private int port;
+    private boolean running;
 
     public MetricsEndpoint() throws IOException {
         registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -43,8 +44,13 @@ public final class MetricsEndpoint implements AutoCloseable {
     }
 
     /** The target process died: connections are refused from now on. */
-    public void kill() {
+    public synchronized void kill() {
+        if (!running) {
+            return;
+        }
+        running = false;
         server.stop(0);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
     }
 
     /** The target came back after a restart: same port, a registry whose counters start at zero. */
@@ -54,10 +60,18 @@ public final class MetricsEndpoint implements AutoCloseable {
         return registry;
     }
 
+    /** A tiny application endpoint that times its requests as Spring would: load for a real load tool. */
+    public URI app() {
+        return URI.create("http://127.0.0.1:" + port + "/work");
+    }
+
     private void start(int onPort) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), onPort), 0);
         server.createContext("/metrics", this::serve);
+        server.createContext("/work", this::work);
+        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
         server.start();
+        running = true;
         port = server.getAddress().getPort();
     }
 
@@ -76,9 +90,23 @@ public final class MetricsEndpoint implements AutoCloseable {
         served.incrementAndGet();
     }
 
+    private void work(HttpExchange exchange) throws IOException {
+        long start = System.nanoTime();
+        byte[] body = "ok".getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+        io.micrometer.core.instrument.Timer.builder("http.server.requests")
+                .tags("method", "GET", "uri", "/work", "status", "200", "outcome", "SUCCESS")
+                .serviceLevelObjectives(java.time.Duration.ofMillis(5), java.time.Duration.ofMillis(50),
+                        java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(1))
+                .register(registry).record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
     @Override
     public void close() {
-        server.stop(0);
+        kill();
         registry.close();
     }
 }

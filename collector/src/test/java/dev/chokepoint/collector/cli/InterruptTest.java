@@ -1,0 +1,67 @@
+package dev.chokepoint.collector.cli;
+
+import dev.chokepoint.collector.Main;
+import dev.chokepoint.collector.scrape.MetricsEndpoint;
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.RunMetadata;
+import dev.chokepoint.collector.store.RunReader;
+import io.micrometer.core.instrument.Counter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Ctrl-C on a real collector process: it stops the load command, keeps every sample and still writes the report. */
+class InterruptTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sigintDuringRunStopsTheLoadCommandAndStillWritesTheReport() throws Exception {
+        try (MetricsEndpoint endpoint = new MetricsEndpoint()) {
+            Counter.builder("orders").register(endpoint.registry()).increment(5);
+            Path run = dir.resolve("run");
+            Path log = dir.resolve("collector.log");
+            // given a collector process recording while a long load command runs
+            Process collector = new ProcessBuilder(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                    "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
+                    "--", "sleep", "600"))
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                // scrapes come on a timer and the JVM starts at its own pace: poll with a deadline
+                await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 3);
+
+                // when it gets SIGINT (as from Ctrl-C, or a CI runner cancelling)
+                new ProcessBuilder("kill", "-INT", Long.toString(collector.pid())).inheritIO().start().waitFor();
+
+                // then it exits with 130 after the report, the load command is gone, nothing is lost
+                assertThat(collector.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
+                String output = Files.readString(log);
+                assertThat(collector.exitValue()).as(output).isEqualTo(ExitCodes.INTERRUPTED);
+                assertThat(output).contains("interrupted; stopping the recording");
+                assertThat(collector.descendants()).isEmpty();
+                RunMetadata metadata = RunReader.readMetadata(run);
+                assertThat(metadata.interrupted()).isTrue();
+                assertThat(metadata.exitStatus()).isEqualTo(128 + 2);
+                RunData data = RunReader.read(run);
+                assertThat(data.named("orders_total").get(0).size()).isEqualTo(endpoint.served());
+                assertThat(run.resolve("report.md")).isNotEmptyFile();
+                assertThat(run.resolve("report.json")).isNotEmptyFile();
+                assertThat(run.resolve("report.html")).isNotEmptyFile();
+            } finally {
+                collector.descendants().forEach(ProcessHandle::destroyForcibly);
+                collector.destroyForcibly();
+            }
+        }
+    }
+}
