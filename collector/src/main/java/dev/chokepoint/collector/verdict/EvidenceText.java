@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 /** Fills a rule's summary/advice placeholders ({signal}, {params.name}, {target}) with evidence. */
 final class EvidenceText {
 
+    private static final Pattern OPTIONAL = Pattern.compile("\\[([^\\[\\]]*)]");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
 
     private EvidenceText() {
@@ -32,12 +33,32 @@ final class EvidenceText {
         return out;
     }
 
+    /**
+     * Fills the text. A bracketed part ({@code [ vs statement {jdbc_query_mean}]}) is optional:
+     * it is dropped when a signal inside it is unknown, so a target without that signal (a plain
+     * Actuator endpoint) reads cleanly instead of showing "n/a".
+     */
     static String fill(String text, Map<String, Double> evidence, Map<String, String> labels,
                        Map<String, Double> params, String target) {
         if (text == null) {
             return null;
         }
-        Matcher m = PLACEHOLDER.matcher(text.strip());
+        Matcher opt = OPTIONAL.matcher(text.strip());
+        StringBuilder kept = new StringBuilder();
+        while (opt.find()) {
+            String inner = opt.group(1);
+            String filled = placeholders(inner, evidence, labels, params, target);
+            boolean known = signalsIn(inner).stream().allMatch(n -> labels.containsKey(n)
+                    || !Double.isNaN(evidence.getOrDefault(n, Double.NaN)));
+            opt.appendReplacement(kept, Matcher.quoteReplacement(known ? filled : ""));
+        }
+        opt.appendTail(kept);
+        return placeholders(kept.toString(), evidence, labels, params, target).replaceAll("\\s+", " ").strip();
+    }
+
+    private static String placeholders(String text, Map<String, Double> evidence, Map<String, String> labels,
+                                       Map<String, Double> params, String target) {
+        Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String name = m.group(1);
@@ -60,6 +81,6 @@ final class EvidenceText {
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         m.appendTail(out);
-        return out.toString().replaceAll("\\s+", " ");
+        return out.toString();
     }
 }
