@@ -17,13 +17,16 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * recycled yet (after {@code CoyoteAdapter} returns, its attributes are gone). The route is read
  * when {@code StandardContextValve.invoke} returns, before the host valve's error-page dispatch
  * (Spring Boot's {@code /error}) replaces it, so a failing {@code /search} stays {@code /search},
- * as Spring's own {@code http.server.requests} has it.
+ * as Spring's own {@code http.server.requests} has it. An asynchronous request is recorded when
+ * Tomcat fires its completion ({@code AsyncContextImpl.fireOnComplete}), wall time from its start.
  */
 public final class RequestProbe implements Probe {
 
     static final String ID = "request";
     static final int DEFAULT_MAX_URIS = 100;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
+    /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
+    static final String ASYNC_NOTE = "dev.chokepoint.agent.request.async";
 
     @Override
     public String id() {
@@ -49,7 +52,12 @@ public final class RequestProbe implements Probe {
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(RequestProbe.class.getClassLoader())
                         .advice(named("invoke").and(takesArguments(2)),
-                                RequestProbe.class.getName() + "$ContextValveAdvice"));
+                                RequestProbe.class.getName() + "$ContextValveAdvice"))
+                .type(named("org.apache.catalina.core.AsyncContextImpl"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(RequestProbe.class.getClassLoader())
+                        .advice(named("fireOnComplete").and(takesArguments(0)),
+                                RequestProbe.class.getName() + "$AsyncCompleteAdvice"));
     }
 
     static final class HostValveAdvice {
@@ -64,9 +72,23 @@ public final class RequestProbe implements Probe {
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Argument(0) Request request, @Advice.Argument(1) Response response) {
-            ServerRequests.end(request.getMethod(),
-                    request.getAttribute(ROUTE_ATTRIBUTE),
-                    request.getDecodedRequestURI(), response.getStatus(), request.isAsync());
+            Object asyncStarted = ServerRequests.end(request.getMethod(), request.getAttribute(ROUTE_ATTRIBUTE),
+                    request.getDecodedRequestURI(), response.getStatus(), request.isAsync(), request.getNote(ASYNC_NOTE));
+            if (asyncStarted != null) {
+                request.setNote(ASYNC_NOTE, asyncStarted);
+            }
+        }
+    }
+
+    static final class AsyncCompleteAdvice {
+
+        private AsyncCompleteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.FieldValue("request") Request request) {
+            ServerRequests.asyncCompleted(request.getNote(ASYNC_NOTE), request.getMethod(),
+                    request.getAttribute(ROUTE_ATTRIBUTE), request.getDecodedRequestURI(), request.getResponse().getStatus());
         }
     }
 

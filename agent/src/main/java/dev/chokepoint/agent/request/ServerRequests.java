@@ -45,26 +45,47 @@ public final class ServerRequests {
     }
 
     /**
+     * Ends a container dispatch of a request and records it, unless the request is asynchronous.
+     *
      * @param routePattern the route attribute now; the one {@link #routed} kept wins over it
-     * @param asyncStarted the request went asynchronous: its response is not written yet, so its
-     *                     time is not known here; it is counted out of flight and not recorded
+     * @param asyncStarted the request went asynchronous: its response is not written yet
+     * @param asyncNote    what an earlier dispatch of this request returned, or null
+     * @return an object the advice keeps on the request (a Tomcat note) when the request went
+     *         asynchronous for the first time; {@link #asyncCompleted} records it. Null otherwise.
      */
-    public static void end(String method, Object routePattern, String path, int status, boolean asyncStarted) {
+    public static Object end(String method, Object routePattern, String path, int status,
+                             boolean asyncStarted, Object asyncNote) {
         RequestMetrics target = METRICS.get();
         RequestTimes times = RequestTimes.current();
         if (target == null || times.depth == 0 || !times.close()) {
-            return;
+            return null;
         }
-        target.ended();
-        if (asyncStarted) {
-            return;
-        }
-        long wall = System.nanoTime() - times.startNanos;
         long cpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
         Object route = times.routePattern != null ? times.routePattern : routePattern;
         times.routePattern = null; // no reference to the application's objects outlives the request
-        target.record(method, route, path, status, wall, cpu,
+        if (asyncNote instanceof AsyncRequest pending) {
+            target.ended(); // this dispatch; the request itself stays in flight until it completes
+            pending.add(cpu, times, route);
+            return null;
+        }
+        if (asyncStarted) {
+            AsyncRequest pending = new AsyncRequest(times.startNanos);
+            pending.add(cpu, times, route);
+            return pending; // still in flight: counted out when it completes
+        }
+        target.ended();
+        target.record(method, route, path, status, System.nanoTime() - times.startNanos, cpu,
                 times.poolWaitNanos, times.jdbcNanos, times.remoteNanos);
+        return null;
+    }
+
+    /** An asynchronous request completed (Tomcat fires its {@code onComplete}): records it whole. */
+    public static void asyncCompleted(Object asyncNote, String method, Object routePattern, String path, int status) {
+        RequestMetrics target = METRICS.get();
+        if (target != null && asyncNote instanceof AsyncRequest pending) {
+            target.ended();
+            pending.record(target, method, routePattern, path, status);
+        }
     }
 
     /** The current thread's CPU time, or -1 where it cannot be read (virtual threads, some JVMs). */

@@ -141,6 +141,24 @@ class LibraryProbesIT {
     }
 
     @Test
+    void asynchronousRequestsAreRecordedWhenTheyCompleteWithTheirWholeTime() {
+        double pausesBefore = app.scrape().sum("http_server_requests_seconds_count", "uri", "/pause");
+        assertThat(ClosedLoopLoad.start(base, 2, 6, i -> "async/" + i).await()).isZero();
+        assertThat(ClosedLoopLoad.start(base, 2, 4, i -> "async-dispatch").await()).isZero();
+
+        Scrape scrape = app.scrape();
+        double completed = scrape.sum("http_server_requests_seconds_count", "uri", "/async/{id}", "status", "202");
+        assertThat(completed).isEqualTo(6);
+        assertThat(scrape.sum("http_server_requests_seconds_sum", "uri", "/async/{id}") / completed).isGreaterThanOrEqualTo(0.1);
+        double dispatched = scrape.sum("http_server_requests_seconds_count", "uri", "/async-dispatch", "status", "200");
+        assertThat(dispatched).isEqualTo(4);
+        // 100 ms until the dispatch, then the 20 ms /pause it runs
+        assertThat(scrape.sum("http_server_requests_seconds_sum", "uri", "/async-dispatch") / dispatched).isGreaterThanOrEqualTo(0.12);
+        assertThat(scrape.sum("http_server_requests_seconds_count", "uri", "/pause")).as("the dispatch is not a request of its own")
+                .isEqualTo(pausesBefore);
+    }
+
+    @Test
     void outboundCallsAreTimedByHostAndChargedToTheRequest() {
         assertThat(ClosedLoopLoad.start(base, 1, 10, i -> "remote").await()).isZero();
 

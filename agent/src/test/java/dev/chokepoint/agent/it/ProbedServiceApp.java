@@ -5,7 +5,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.AsyncContext;
 import org.apache.catalina.Context;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.ErrorPage;
 import org.springframework.http.HttpMethod;
@@ -21,7 +23,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
@@ -36,6 +41,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *       as Spring MVC does;</li>
  *   <li>{@code /fail/<id>}: route {@code /fail/{id}}, answers 503 through an error page whose
  *       servlet sets the route {@code /error}, as Spring Boot's error controller does;</li>
+ *   <li>{@code /async/<id>}: asynchronous, route {@code /async/{id}}, completes 100 ms later
+ *       from another thread with 202;</li>
+ *   <li>{@code /async-dispatch}: asynchronous, dispatched to {@code /pause} 100 ms later;</li>
  *   <li>{@code /distinct/<word>}: a distinct SQL text per request (for the cardinality caps);</li>
  *   <li>{@code /remote}: calls this service's {@code /pause} through Spring's client request;</li>
  *   <li>{@code /heap}: full GC, then heap used in bytes.</li>
@@ -47,6 +55,7 @@ public final class ProbedServiceApp {
     static final long BURN_NANOS = 50_000_000L;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
 
+    private static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor();
     private static HikariDataSource pool;
     private static int port;
 
@@ -84,6 +93,18 @@ public final class ProbedServiceApp {
         ErrorPage errorPage = new ErrorPage();
         errorPage.setLocation("/error");
         context.addErrorPage(errorPage);
+        route(context, "/async/*", (req, resp) -> {
+            req.setAttribute(ROUTE_ATTRIBUTE, "/async/{id}");
+            AsyncContext async = req.startAsync();
+            LATER.schedule(() -> {
+                ((HttpServletResponse) async.getResponse()).setStatus(202);
+                async.complete();
+            }, 100, TimeUnit.MILLISECONDS);
+        }).setAsyncSupported(true);
+        route(context, "/async-dispatch", (req, resp) -> {
+            AsyncContext async = req.startAsync();
+            LATER.schedule(() -> async.dispatch("/pause"), 100, TimeUnit.MILLISECONDS);
+        }).setAsyncSupported(true);
         route(context, "/distinct/*", (req, resp) -> {
             String word = req.getPathInfo().substring(1);
             query("select 1 as " + word);
@@ -95,9 +116,9 @@ public final class ProbedServiceApp {
         System.out.println("ready " + port);
     }
 
-    private static void route(Context context, String pattern, Handler handler) {
+    private static Wrapper route(Context context, String pattern, Handler handler) {
         String name = "servlet" + pattern;
-        Tomcat.addServlet(context, name, new HttpServlet() {
+        Wrapper wrapper = Tomcat.addServlet(context, name, new HttpServlet() {
             @Override
             protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
                 try {
@@ -108,6 +129,7 @@ public final class ProbedServiceApp {
             }
         });
         context.addServletMappingDecoded(pattern, name);
+        return wrapper;
     }
 
     private static void pause(long millis) throws InterruptedException {

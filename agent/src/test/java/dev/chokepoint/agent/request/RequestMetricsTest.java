@@ -69,10 +69,10 @@ class RequestMetricsTest {
     void aCpuBoundRequestShowsItsCpuAndASleepingOneAlmostNone() throws InterruptedException {
         ServerRequests.start();
         burn(TimeUnit.MILLISECONDS.toNanos(60));
-        ServerRequests.end("GET", "/burn", "/burn", 200, false);
+        ServerRequests.end("GET", "/burn", "/burn", 200, false, null);
         ServerRequests.start();
         Thread.sleep(100);
-        ServerRequests.end("GET", "/sleep", "/sleep", 200, false);
+        ServerRequests.end("GET", "/sleep", "/sleep", 200, false, null);
 
         double burnCpu = registry.get("chokepoint.request.cpu").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
         double burnWall = registry.get("http.server.requests").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
@@ -93,9 +93,9 @@ class RequestMetricsTest {
         RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
         RequestTimes.addRemote(TimeUnit.MILLISECONDS.toNanos(11));
         ServerRequests.start(); // a nested invocation (error page, forward) is part of the same request
-        ServerRequests.end("GET", "/query", "/query", 200, false);
+        ServerRequests.end("GET", "/query", "/query", 200, false, null);
         assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isEqualTo(1);
-        ServerRequests.end("GET", "/query", "/query", 200, false);
+        ServerRequests.end("GET", "/query", "/query", 200, false, null);
 
         assertThat(millis("chokepoint.request.pool.wait")).isEqualTo(3);
         assertThat(millis("chokepoint.request.jdbc")).isEqualTo(7);
@@ -104,11 +104,27 @@ class RequestMetricsTest {
     }
 
     @Test
-    void anAsyncRequestLeavesFlightButIsNotRecordedAtDispatchReturn() {
+    void anAsyncRequestIsRecordedOnceWhenItCompletesWithEveryDispatchsTime() throws InterruptedException {
         ServerRequests.start();
-        ServerRequests.end("GET", "/async", "/async", 200, true);
+        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
+        Object note = ServerRequests.end("GET", "/async/{id}", "/async/1", 200, true, null);
 
-        assertThat(registry.find("http.server.requests").tag("uri", "/async").timer()).isNull();
+        assertThat(note).isNotNull();
+        assertThat(registry.find("http.server.requests").tag("uri", "/async/{id}").timer()).isNull();
+        assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isEqualTo(1);
+
+        Thread dispatch = new Thread(() -> { // AsyncContext.dispatch runs on another container thread
+            ServerRequests.start();
+            RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(3));
+            assertThat(ServerRequests.end("GET", "/async/{id}", "/async/1", 200, false, note)).isNull();
+        });
+        dispatch.start();
+        dispatch.join();
+        ServerRequests.asyncCompleted(note, "GET", null, "/async/1", 200);
+
+        assertThat(registry.get("http.server.requests").tag("uri", "/async/{id}").timer().count()).isEqualTo(1);
+        assertThat(registry.get("chokepoint.request.jdbc").tag("uri", "/async/{id}").timer()
+                .totalTime(TimeUnit.MILLISECONDS)).isEqualTo(5);
         assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isZero();
     }
 
