@@ -39,18 +39,20 @@ final class StepLine {
         if (!Double.isNaN(p95)) {
             parts.add(String.format(Locale.ROOT, "p95 %.0f ms", p95 * 1000));
         }
-        double cpu = ticks.stream().mapToDouble(TickTotals::cpu).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+        // Gauges over the rounds after the step's start: the first round belongs to the step before.
+        List<TickTotals> within = ticks.subList(1, ticks.size());
+        double cpu = within.stream().mapToDouble(TickTotals::cpu).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
         if (!Double.isNaN(cpu)) {
             parts.add(String.format(Locale.ROOT, "cpu %.0f%%", cpu * 100));
         }
-        double busy = peak(ticks, TickTotals::busyWorkers);
+        double busy = peak(within, TickTotals::busyWorkers);
         if (!Double.isNaN(busy)) {
-            parts.add(String.format(Locale.ROOT, "workers %.0f/%.0f busy", busy, peak(ticks, TickTotals::maxWorkers)));
+            parts.add(String.format(Locale.ROOT, "workers %.0f/%.0f busy", busy, peak(within, TickTotals::maxWorkers)));
         }
-        double active = peak(ticks, TickTotals::activeConnections);
+        double active = peak(within, TickTotals::activeConnections);
         if (!Double.isNaN(active)) {
             parts.add(String.format(Locale.ROOT, "pool %.0f/%.0f active, %.0f pending", active,
-                    peak(ticks, TickTotals::maxConnections), peak(ticks, TickTotals::pendingConnections)));
+                    peak(within, TickTotals::maxConnections), peak(within, TickTotals::pendingConnections)));
         }
         return line.append(' ').append(String.join(" · ", parts)).toString();
     }

@@ -16,7 +16,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,25 +46,28 @@ public final class RunReader {
     public static RunData read(Path dir) throws IOException {
         RunMetadata metadata = readMetadata(dir);
         List<String> targets = metadata.targets();
-        Map<Integer, SeriesBuilder> builders = new HashMap<>();
-        Map<Integer, Integer> targetOfSeries = new HashMap<>();
+        List<SeriesBuilder> builders = new ArrayList<>();
+        List<Integer> targetOfSeries = new ArrayList<>();
         for (JsonNode line : jsonLines(RunFiles.series(dir))) {
             int id = line.get("id").asInt();
+            if (id != builders.size()) {
+                throw new IOException(RunFiles.series(dir) + ": series id " + id + " out of order; file damaged");
+            }
             int target = line.get("target").asInt();
             Map<String, String> labels = JSON.convertValue(line.get("labels"), new TypeReference<>() { });
-            builders.put(id, new SeriesBuilder(SeriesKey.of(targets.get(target), line.get("name").asText(),
+            builders.add(new SeriesBuilder(SeriesKey.of(targets.get(target), line.get("name").asText(),
                     new TreeMap<>(labels))));
-            targetOfSeries.put(id, target);
+            targetOfSeries.add(target);
         }
         TargetTimeline[] timelines = new TargetTimeline[targets.size()];
         Arrays.setAll(timelines, i -> new TargetTimeline());
         long lastTime = readSamples(RunFiles.samples(dir), builders, timelines);
 
         List<Series> series = new ArrayList<>(builders.size());
-        builders.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            TargetTimeline timeline = timelines[targetOfSeries.get(e.getKey())];
-            series.add(e.getValue().build(timeline.times(), timeline.count));
-        });
+        for (int id = 0; id < builders.size(); id++) {
+            TargetTimeline timeline = timelines[targetOfSeries.get(id)];
+            series.add(builders.get(id).build(timeline.times(), timeline.count));
+        }
         List<ScrapeEvent> events = new ArrayList<>();
         for (JsonNode line : jsonLines(RunFiles.events(dir))) {
             events.add(JSON.treeToValue(line, ScrapeEvent.class));
@@ -74,16 +76,26 @@ public final class RunReader {
         return new RunData(metadata.startMillis(), end, targets, series, events);
     }
 
-    /** Returns the time of the last complete record. */
-    private static long readSamples(Path file, Map<Integer, SeriesBuilder> builders, TargetTimeline[] timelines)
+    /**
+     * Replays the scrape records: each record's changes are applied to the current values, then
+     * every series present in that target's scrape gets a sample. Primitive arrays indexed by
+     * series id keep this at a few nanoseconds per sample (an hour of 20 targets is 36 M samples).
+     * Returns the time of the last complete record.
+     */
+    private static long readSamples(Path file, List<SeriesBuilder> builders, TargetTimeline[] timelines)
             throws IOException {
         long time = 0;
         if (!Files.exists(file) || Files.size(file) == 0) {
             return time;
         }
-        Map<Integer, Map<Integer, Double>> presentByTarget = new HashMap<>();
+        int seriesCount = builders.size();
+        double[] current = new double[seriesCount];
+        boolean[] present = new boolean[seriesCount];
+        PresentSet[] presentByTarget = new PresentSet[timelines.length];
+        Arrays.setAll(presentByTarget, i -> new PresentSet());
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             DataInputStream in = new DataInputStream(new GZIPInputStream(raw, 1 << 16))) {
+             DataInputStream in = new DataInputStream(new BufferedInputStream(new GZIPInputStream(raw, 1 << 16),
+                     1 << 16))) {
             while (true) {
                 int type;
                 try {
@@ -104,19 +116,60 @@ public final class RunReader {
                     break; // the collector was killed while writing this record: it is dropped
                 }
                 time = record.timeMillis();
-                Map<Integer, Double> present = presentByTarget.computeIfAbsent(record.target(), t -> new HashMap<>());
-                record.applyTo(present);
-                TargetTimeline timeline = timelines[record.target()];
-                int position = timeline.add(time);
-                for (Map.Entry<Integer, Double> entry : present.entrySet()) {
-                    SeriesBuilder builder = builders.get(entry.getKey());
-                    if (builder != null) {
-                        builder.add(position, entry.getValue());
+                PresentSet targetPresent = presentByTarget[record.target()];
+                for (int i = 0; i < record.ids().length; i++) {
+                    int id = record.ids()[i];
+                    if (id >= seriesCount) {
+                        continue; // its dictionary line was lost with a kill
                     }
+                    boolean nowPresent = !record.absent()[i];
+                    if (nowPresent) {
+                        current[id] = record.values()[i];
+                    }
+                    if (present[id] != nowPresent) {
+                        present[id] = nowPresent;
+                        targetPresent.changed();
+                    }
+                }
+                int position = timelines[record.target()].add(time);
+                for (int id : targetPresent.ids(present, record)) {
+                    builders.get(id).add(position, current[id]);
                 }
             }
         }
         return time;
+    }
+
+    /**
+     * The series present in a target's latest scrape. Rebuilt only when membership changes (a new
+     * series, a missing one), which is rare: most records only carry changed values.
+     */
+    private static final class PresentSet {
+        private int[] ids = new int[0];
+        private boolean stale;
+        private final java.util.TreeSet<Integer> members = new java.util.TreeSet<>();
+
+        void changed() {
+            stale = true;
+        }
+
+        int[] ids(boolean[] present, ScrapeRecord record) {
+            if (stale) {
+                for (int i = 0; i < record.ids().length; i++) {
+                    int id = record.ids()[i];
+                    if (id < present.length) {
+                        if (present[id]) {
+                            members.add(id);
+                        } else {
+                            members.remove(id);
+                        }
+                    }
+                }
+                ids = members.stream().mapToInt(Integer::intValue).toArray();
+                stale = false;
+            }
+            return ids;
+        }
     }
 
     /** JSON lines of a file; a last line cut short by a kill is skipped, a bad line elsewhere is an error. */

@@ -15,10 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
@@ -38,7 +37,13 @@ public final class RunWriter implements Closeable {
 
     private final Path dir;
     private final Map<SeriesKey, Integer> ids = new HashMap<>();
-    private final Map<Integer, Map<Integer, Double>> lastValuesByTarget = new HashMap<>();
+    /** Per target, the sorted ids of its previous scrape; per series id, its last value. */
+    private final Map<Integer, int[]> presentByTarget = new HashMap<>();
+    private double[] lastValue = new double[1024];
+    private int[] entryIds = new int[1024];
+    private double[] entryValues = new double[1024];
+    private byte[] entryKinds = new byte[1024];
+    private int entryCount;
     private final Writer seriesOut;
     private final Writer eventsOut;
     private final DataOutputStream samplesOut;
@@ -50,8 +55,9 @@ public final class RunWriter implements Closeable {
         this.seriesOut = appender(RunFiles.series(dir));
         this.eventsOut = appender(RunFiles.events(dir));
         OutputStream file = Files.newOutputStream(RunFiles.samples(dir), StandardOpenOption.CREATE_NEW);
-        this.samplesOut = new DataOutputStream(new GZIPOutputStream(new BufferedOutputStream(file, 1 << 16),
-                1 << 16, true));
+        // Buffered on both sides of gzip: the deflater must not see single bytes; flush() goes through.
+        this.samplesOut = new DataOutputStream(new BufferedOutputStream(new GZIPOutputStream(
+                new BufferedOutputStream(file, 1 << 16), 1 << 16, true), 1 << 16));
     }
 
     /** Starts a run folder; refuses one that already holds samples, so no recording is overwritten. */
@@ -100,49 +106,78 @@ public final class RunWriter implements Closeable {
 
     /**
      * Records one successful scrape of a target: {@code ids[i]} had {@code values[i]}. Series of
-     * the previous scrape missing now are recorded as absent; unchanged values are elided.
+     * the previous scrape missing now are recorded as absent; unchanged values are elided. Works on
+     * primitive arrays by series id: this runs for every target every second.
      */
     public synchronized void writeScrape(int targetIndex, long timeMillis, int[] seriesIds, double[] values)
             throws IOException {
-        Map<Integer, Double> previous = lastValuesByTarget.getOrDefault(targetIndex, Map.of());
-        Map<Integer, Double> current = new HashMap<>(seriesIds.length * 2);
-        List<long[]> entries = new ArrayList<>();
+        long[] order = new long[seriesIds.length];
         for (int i = 0; i < seriesIds.length; i++) {
-            current.put(seriesIds[i], values[i]);
-            Double before = previous.get(seriesIds[i]);
-            if (before == null || Double.doubleToLongBits(before) != Double.doubleToLongBits(values[i])) {
-                entries.add(new long[] {seriesIds[i], Double.doubleToRawLongBits(values[i]), 0});
-            }
+            order[i] = (long) seriesIds[i] << 32 | i;
+            ensureCapacity(seriesIds[i]);
         }
-        for (Integer id : previous.keySet()) {
-            if (!current.containsKey(id)) {
-                entries.add(new long[] {id, 0, 1});
+        Arrays.sort(order);
+        int[] previous = presentByTarget.getOrDefault(targetIndex, new int[0]);
+        int[] present = new int[order.length];
+        int presentCount = 0;
+        entryCount = 0;
+        int p = 0;
+        for (int k = 0; k < order.length; k++) {
+            int id = (int) (order[k] >>> 32);
+            if (k + 1 < order.length && (int) (order[k + 1] >>> 32) == id) {
+                continue; // the same series twice in one scrape: the last one counts
             }
+            double value = values[(int) order[k]];
+            while (p < previous.length && previous[p] < id) {
+                addEntry(previous[p++], 0, SampleCodec.KIND_ABSENT);
+            }
+            boolean wasPresent = p < previous.length && previous[p] == id;
+            if (wasPresent) {
+                p++;
+            }
+            if (!wasPresent || Double.doubleToLongBits(lastValue[id]) != Double.doubleToLongBits(value)) {
+                addEntry(id, value, SampleCodec.isIntegral(value) ? SampleCodec.KIND_INTEGRAL : SampleCodec.KIND_DOUBLE);
+            }
+            lastValue[id] = value;
+            present[presentCount++] = id;
         }
-        entries.sort((a, b) -> Long.compare(a[0], b[0]));
-        lastValuesByTarget.put(targetIndex, current);
+        while (p < previous.length) {
+            addEntry(previous[p++], 0, SampleCodec.KIND_ABSENT);
+        }
+        presentByTarget.put(targetIndex, Arrays.copyOf(present, presentCount));
 
         samplesOut.writeByte(SampleCodec.SCRAPE_RECORD);
         SampleCodec.writeVarLong(samplesOut, targetIndex);
         SampleCodec.writeVarLong(samplesOut, SampleCodec.zigzag(timeMillis - lastRecordTime));
         lastRecordTime = timeMillis;
-        SampleCodec.writeVarLong(samplesOut, entries.size());
+        SampleCodec.writeVarLong(samplesOut, entryCount);
         long previousId = 0;
-        for (long[] entry : entries) {
-            long delta = entry[0] - previousId;
-            previousId = entry[0];
-            if (entry[2] == 1) {
-                SampleCodec.writeVarLong(samplesOut, delta << 2 | SampleCodec.KIND_ABSENT);
-                continue;
+        for (int e = 0; e < entryCount; e++) {
+            long delta = entryIds[e] - previousId;
+            previousId = entryIds[e];
+            SampleCodec.writeVarLong(samplesOut, delta << 2 | entryKinds[e]);
+            if (entryKinds[e] == SampleCodec.KIND_INTEGRAL) {
+                SampleCodec.writeVarLong(samplesOut, SampleCodec.zigzag((long) entryValues[e]));
+            } else if (entryKinds[e] == SampleCodec.KIND_DOUBLE) {
+                samplesOut.writeDouble(entryValues[e]);
             }
-            double value = Double.longBitsToDouble(entry[1]);
-            if (SampleCodec.isIntegral(value)) {
-                SampleCodec.writeVarLong(samplesOut, delta << 2 | SampleCodec.KIND_INTEGRAL);
-                SampleCodec.writeVarLong(samplesOut, SampleCodec.zigzag((long) value));
-            } else {
-                SampleCodec.writeVarLong(samplesOut, delta << 2 | SampleCodec.KIND_DOUBLE);
-                samplesOut.writeDouble(value);
-            }
+        }
+    }
+
+    private void addEntry(int id, double value, int kind) {
+        if (entryCount == entryIds.length) {
+            entryIds = Arrays.copyOf(entryIds, entryCount * 2);
+            entryValues = Arrays.copyOf(entryValues, entryCount * 2);
+            entryKinds = Arrays.copyOf(entryKinds, entryCount * 2);
+        }
+        entryIds[entryCount] = id;
+        entryValues[entryCount] = value;
+        entryKinds[entryCount++] = (byte) kind;
+    }
+
+    private void ensureCapacity(int id) {
+        if (id >= lastValue.length) {
+            lastValue = Arrays.copyOf(lastValue, Math.max(id + 1, lastValue.length * 2));
         }
     }
 

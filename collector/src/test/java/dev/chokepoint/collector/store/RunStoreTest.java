@@ -34,18 +34,21 @@ class RunStoreTest {
         writer.writeScrape(0, T0 + 2000, new int[] {cpu}, new double[] {-0.0});
         writer.writeScrape(1, T0 + 2000, new int[] {count}, new double[] {3});
         writer.writeScrape(0, T0 + 3000, new int[] {busy, cpu}, new double[] {200, Double.POSITIVE_INFINITY});
+        // a series listed twice in one scrape: the last value counts
+        writer.writeScrape(0, T0 + 4000, new int[] {cpu, busy, cpu}, new double[] {1, 200, 2});
         writer.writeEvent(new ScrapeEvent(B, T0 + 1000, ScrapeEvent.Kind.FAILED, "connection refused"));
-        writer.finish(RunReader.readMetadata(dir).ended(T0 + 3500, 0, false));
+        writer.finish(RunReader.readMetadata(dir).ended(T0 + 4500, 0, false));
 
         RunData run = RunReader.read(dir);
 
         assertThat(run.startMillis()).isEqualTo(T0);
-        assertThat(run.endMillis()).isEqualTo(T0 + 3500);
+        assertThat(run.endMillis()).isEqualTo(T0 + 4500);
         Series busySeries = run.named("tomcat_threads_busy_threads").get(0);
-        assertThat(busySeries.timesMillis()).containsExactly(T0, T0 + 1000, T0 + 3000);
-        assertThat(busySeries.values()).containsExactly(5, 5, 200);
+        assertThat(busySeries.timesMillis()).containsExactly(T0, T0 + 1000, T0 + 3000, T0 + 4000);
+        assertThat(busySeries.values()).containsExactly(5, 5, 200, 200);
         Series cpuSeries = run.named("process_cpu_usage").get(0);
-        assertThat(cpuSeries.timesMillis()).containsExactly(T0, T0 + 1000, T0 + 2000, T0 + 3000);
+        assertThat(cpuSeries.timesMillis()).containsExactly(T0, T0 + 1000, T0 + 2000, T0 + 3000, T0 + 4000);
+        assertThat(cpuSeries.values()[4]).isEqualTo(2);
         assertThat(cpuSeries.values()[1]).isNaN();
         assertThat(Double.doubleToRawLongBits(cpuSeries.values()[2])).isEqualTo(Double.doubleToRawLongBits(-0.0));
         assertThat(cpuSeries.values()[3]).isInfinite();
