@@ -18,6 +18,10 @@ import java.util.Map;
 /**
  * Starts the agent: options, the registry, every selected probe, the /metrics endpoint and, when
  * asked for, OTLP export. Each step that fails prints its one line and the rest goes on.
+ *
+ * <p>Only what must precede the application's {@code main} runs on the calling thread: the
+ * registry and the class transformers. Meter-only probes and the endpoint start on a daemon
+ * thread, which takes their class loading off the application's start-up path.
  */
 public final class AgentBootstrap {
 
@@ -34,21 +38,38 @@ public final class AgentBootstrap {
                              Map<String, String> environment, PrintStream err) {
         AgentOptions options = AgentOptions.parse(agentArgs, environment);
         List<String> problems = new ArrayList<>(options.problems());
-        List<Probe> probes = Probes.all();
-        running = probes;
-        ProbeSelection selection = ProbeSelection.parse(options.probes(), ids(probes), problems);
+        List<Probe> instrumenting = Probes.instrumenting();
+        List<Probe> meterOnly = Probes.meterOnly();
+        List<Probe> all = new ArrayList<>(instrumenting);
+        all.addAll(meterOnly);
+        running = all;
+        ProbeSelection selection = ProbeSelection.parse(options.probes(), ids(all), problems);
         problems.forEach(err::println);
 
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         MeterRegistry registry = withOtlp(prometheus, options, err);
         AgentProbeContext context = new AgentProbeContext(registry, options, err);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
+        installSelected(instrumenting, selection, installer);
+
+        Thread background = new Thread(() -> {
+            try {
+                installSelected(meterOnly, selection, installer);
+                MetricsEndpoint.start(options.host(), options.port(), prometheus, err);
+            } catch (Throwable e) {
+                err.println("chokepoint: agent start-up thread failed: " + e + "; the application runs on");
+            }
+        }, "chokepoint-start");
+        background.setDaemon(true);
+        background.start();
+    }
+
+    private static void installSelected(List<Probe> probes, ProbeSelection selection, ProbeInstaller installer) {
         for (Probe probe : probes) {
             if (selection.runs(probe.id())) {
                 installer.install(probe);
             }
         }
-        MetricsEndpoint.start(options.host(), options.port(), prometheus, err);
     }
 
     /**

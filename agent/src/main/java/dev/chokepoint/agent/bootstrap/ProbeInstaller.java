@@ -14,7 +14,8 @@ final class ProbeInstaller {
 
     private final Instrumentation instrumentation;
     private final AgentProbeContext context;
-    private final AgentBuilder base;
+    private final boolean attachedLate;
+    private AgentBuilder base;
 
     /**
      * @param attachedLate {@code true} when the agent was attached to a running JVM
@@ -24,13 +25,13 @@ final class ProbeInstaller {
     ProbeInstaller(Instrumentation instrumentation, AgentProbeContext context, boolean attachedLate) {
         this.instrumentation = instrumentation;
         this.context = context;
-        this.base = baseBuilder(attachedLate);
+        this.attachedLate = attachedLate;
     }
 
     void install(Probe probe) {
         String id = probe.id();
         try {
-            AgentBuilder own = base.with(new ProbeFailureListener(id, context));
+            AgentBuilder own = base().with(new ProbeFailureListener(id, context));
             AgentBuilder instrumented = probe.instrument(own, context);
             if (instrumented == own) {
                 return; // meters only, nothing to transform
@@ -44,7 +45,15 @@ final class ProbeInstaller {
         }
     }
 
-    private static AgentBuilder baseBuilder(boolean attachedLate) {
+    /** Built on first use: its class loading is most of the agent's start-up time. */
+    private synchronized AgentBuilder base() {
+        if (base == null) {
+            base = baseBuilder();
+        }
+        return base;
+    }
+
+    private AgentBuilder baseBuilder() {
         // Advice is inlined into existing methods, never adding fields or methods, so the same
         // transformations are valid at premain and when retransforming after a late attach.
         AgentBuilder builder = new AgentBuilder.Default().disableClassFormatChanges();

@@ -9,6 +9,7 @@ import dev.chokepoint.agent.runtime.JvmProbe;
 import dev.chokepoint.agent.runtime.ProcessProbe;
 import dev.chokepoint.agent.tomcat.TomcatProbe;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,14 +21,32 @@ public final class Probes {
     private Probes() {
     }
 
-    public static List<Probe> all() {
+    /**
+     * Probes that transform classes. They are installed in {@code premain}, before the
+     * application's {@code main} loads the classes they match.
+     */
+    public static List<Probe> instrumenting() {
         return List.of(
-                new JvmProbe(),
-                new ProcessProbe(),
                 new TomcatProbe(),
                 new HikariProbe(),
                 new JdbcProbe(),
                 new RequestProbe(),
                 new HttpClientProbe());
+    }
+
+    /**
+     * Probes that only bind meters. They start on a background thread, so that the application's
+     * {@code main} does not wait for their classes to load.
+     */
+    public static List<Probe> meterOnly() {
+        return List.of(
+                new JvmProbe(),
+                new ProcessProbe());
+    }
+
+    public static List<Probe> all() {
+        List<Probe> all = new ArrayList<>(instrumenting());
+        all.addAll(meterOnly());
+        return all;
     }
 }

@@ -20,6 +20,7 @@ class AgentFailureIT {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
              ForkedApp app = ForkedApp.of(PlainMainApp.class).agentArgs("port=" + taken.getLocalPort()).start()) {
             assertServes(app);
+            app.awaitStderr("is in use"); // the endpoint starts on the agent's background thread
 
             assertThat(app.agentLines()).as(app.describe())
                     .containsExactly("chokepoint: port " + taken.getLocalPort() + " on 127.0.0.1 is in use (or the "
