@@ -201,6 +201,13 @@ stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD
   --step-seconds "$LOAD_STEP_SECONDS" --out "$out" --max-workers "$LOAD_CONCURRENCY" --method "$LOAD_METHOD")
 [[ -n $LOAD_BODY ]] && stairs+=(--body "$examples/load/$LOAD_BODY")
 
+# Warm-up before recording (JIT, connection pools, caches), as load tests do: without it the JIT
+# compiling the handlers would eat the first step's CPU (the whole quota, in cpu-quota).
+warm_up=(-z 10s -c 1 -q 5 -m "$LOAD_METHOD")
+[[ -n $LOAD_BODY ]] && warm_up+=(-D "$examples/load/$LOAD_BODY" -T application/json)
+log "warm-up: 10 s at up to 5 rps (not part of the stairs)"
+hey "${warm_up[@]}" "$service_url$LOAD_PATH" >"$out/warm-up.txt" 2>&1 || log "warm-up failed; see $out/warm-up.txt"
+
 bash "$examples/load/sample-metrics.sh" "$target" "$out/metrics.prom" 2 &
 pids+=($!)
 if [[ $target != "$service_url/actuator/prometheus" ]]; then

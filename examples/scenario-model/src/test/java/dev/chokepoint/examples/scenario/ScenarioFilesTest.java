@@ -3,8 +3,10 @@ package dev.chokepoint.examples.scenario;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +52,25 @@ class ScenarioFilesTest {
         for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
             int seconds = scenario.load().stepSeconds(true) * scenario.load().steps().size();
             assertThat(seconds).as(scenario.name()).isLessThanOrEqualTo(120);
+        }
+    }
+
+    /** The k6 scripts are written by hand for k6 users; this keeps their stairs equal to the files'. */
+    @Test
+    void everyK6ScriptRunsTheSameStairsAsItsScenario() throws IOException {
+        for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
+            Path script = EXAMPLES.resolve("load/k6/" + scenario.name() + ".js");
+            assertThat(script).as("k6 script of " + scenario.name()).isRegularFile();
+            String k6 = Files.readString(script);
+            String rates = scenario.load().steps().stream()
+                    .map(r -> r == Math.rint(r) ? Long.toString(r.longValue()) : r.toString())
+                    .collect(Collectors.joining(", "));
+            assertThat(k6).as(script.toString())
+                    .contains("rates: [" + rates + "],")
+                    .contains("stepSeconds: " + scenario.load().stepSeconds() + ",")
+                    .contains("ciStepSeconds: " + scenario.load().ciStepSeconds() + ",")
+                    .contains("method: '" + scenario.load().method() + "',")
+                    .contains("path: '" + scenario.load().path() + "',");
         }
     }
 
