@@ -113,7 +113,9 @@ public final class ReflectiveEndpointView implements EndpointView {
             return Double.NaN;
         }
         try {
-            return ((Number) getter.invoke(endpoint)).doubleValue();
+            double value = ((Number) getter.invoke(endpoint)).doubleValue();
+            // Tomcat answers -1 where the question has no answer (virtual threads: no worker pool).
+            return value < 0 ? Double.NaN : value;
         } catch (Throwable unreadable) {
             return Double.NaN;
         }

@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
  * (4 workers) and a real HikariCP pool (1 connection) on the PostgreSQL at 127.0.0.1:5432.
+ * With the argument {@code virtual-threads} Tomcat serves on virtual threads (Java 21+).
  * Prints {@code ready <port>}. Routes:
  * <ul>
  *   <li>{@code /sleep}: blocks 200 ms, no CPU;</li>
@@ -76,6 +77,9 @@ public final class ProbedServiceApp {
         tomcat.setPort(0);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         tomcat.getConnector().setProperty("maxThreads", Integer.toString(MAX_THREADS));
+        if (java.util.List.of(args).contains("virtual-threads")) {
+            tomcat.getConnector().setProperty("useVirtualThreads", "true");
+        }
         Context context = tomcat.addContext("", null);
         route(context, "/sleep", (req, resp) -> pause(200));
         route(context, "/pause", (req, resp) -> pause(20));
@@ -136,11 +140,13 @@ public final class ProbedServiceApp {
         Thread.sleep(millis);
     }
 
+    /** Burns {@link #BURN_NANOS} of this thread's CPU; of wall time where CPU time is unreadable (virtual threads). */
     private static long burn() {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long start = threads.getCurrentThreadCpuTime();
+        boolean cpuReadable = threads.getCurrentThreadCpuTime() >= 0;
+        long start = cpuReadable ? threads.getCurrentThreadCpuTime() : System.nanoTime();
         long x = 0;
-        while (threads.getCurrentThreadCpuTime() - start < BURN_NANOS) {
+        while ((cpuReadable ? threads.getCurrentThreadCpuTime() : System.nanoTime()) - start < BURN_NANOS) {
             for (int i = 0; i < 10_000; i++) {
                 x += i * 31L ^ x;
             }
