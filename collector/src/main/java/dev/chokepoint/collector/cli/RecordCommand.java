@@ -1,65 +1,36 @@
 package dev.chokepoint.collector.cli;
 
-import dev.chokepoint.collector.progress.LiveProgress;
 import dev.chokepoint.collector.steps.StepSource;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 @Command(name = "record", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {"Records the targets into the --out folder for --duration, or until Ctrl-C "
                 + "(its normal end: exit code 0). Analyze it afterwards with `chokepoint analyze DIR`."})
-public final class RecordCommand implements Callable<Integer> {
-
-    @Mixin
-    TargetOptions targets;
-
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Run folder to create.")
-    Path out;
+public final class RecordCommand extends RecordingCommand {
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long to record, e.g. 10m; without it, until Ctrl-C.")
     Duration duration;
 
-    private final Console console;
-    private final Interrupts interrupts;
-
     RecordCommand(Console console, Interrupts interrupts) {
-        this.console = console;
-        this.interrupts = interrupts;
+        super(console, interrupts);
     }
 
     @Override
-    public Integer call() throws Exception {
-        int code = ExitCodes.INTERNAL_ERROR;
-        try {
-            code = record();
-            return code;
-        } finally {
-            interrupts.done(code);
-        }
-    }
-
-    private int record() throws IOException, InterruptedException {
+    int work() throws IOException, InterruptedException {
         if (duration == null && interrupts == Interrupts.NONE) {
             console.err().println("chokepoint: record needs --duration when it cannot be stopped with Ctrl-C");
             return ExitCodes.BAD_INPUT;
         }
-        StepSource detected = StepSource.detected();
-        Recording recording;
-        try {
-            recording = Recording.start(targets, out, List.of(), detected,
-                    LiveProgress.create(detected, console.err()), console.err());
-        } catch (IOException e) {
-            console.err().println("chokepoint: cannot create the run folder: " + e.getMessage());
+        Recording recording = startRecording(List.of(), StepSource.detected());
+        if (recording == null) {
             return ExitCodes.BAD_INPUT;
         }
         CountDownLatch stop = new CountDownLatch(1);

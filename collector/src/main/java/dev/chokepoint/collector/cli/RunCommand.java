@@ -1,17 +1,13 @@
 package dev.chokepoint.collector.cli;
 
-import dev.chokepoint.collector.progress.LiveProgress;
 import dev.chokepoint.collector.steps.StepSource;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "run", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {
@@ -21,13 +17,7 @@ import java.util.concurrent.Callable;
         footer = {"", "Example:",
             "  chokepoint run --target http://127.0.0.1:9464/metrics --out runs/1 --steps runs/1/steps.csv \\",
             "      --slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh", ""})
-public final class RunCommand implements Callable<Integer> {
-
-    @Mixin
-    TargetOptions targets;
-
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Run folder to create.")
-    Path out;
+public final class RunCommand extends RecordingCommand {
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     StepOptions steps;
@@ -39,33 +29,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "The load command and its arguments (after --), e.g. -- k6 run --out json=k6.json stairs.js")
     List<String> command;
 
-    private final Console console;
-    private final Interrupts interrupts;
-
     RunCommand(Console console, Interrupts interrupts) {
-        this.console = console;
-        this.interrupts = interrupts;
+        super(console, interrupts);
     }
 
     @Override
-    public Integer call() throws Exception {
-        int code = ExitCodes.INTERNAL_ERROR;
-        try {
-            code = runAndReport();
-            return code;
-        } finally {
-            interrupts.done(code);
-        }
-    }
-
-    private int runAndReport() throws IOException, InterruptedException {
+    int work() throws IOException, InterruptedException {
         StepSource source = StepOptions.sourceOf(steps);
-        Recording recording;
-        try {
-            recording = Recording.start(targets, out, command, source, LiveProgress.create(source, console.err()),
-                    console.err());
-        } catch (IOException e) {
-            console.err().println("chokepoint: cannot create the run folder: " + e.getMessage());
+        Recording recording = startRecording(command, source);
+        if (recording == null) {
             return ExitCodes.BAD_INPUT;
         }
         LoadCommand load = new LoadCommand(command, console.err());

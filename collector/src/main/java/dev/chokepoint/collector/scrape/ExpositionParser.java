@@ -32,9 +32,8 @@ public final class ExpositionParser {
             String line = body.substring(position, end);
             position = end + 1;
             lineNumber++;
-            if (line.endsWith("\r")) {
-                line = line.substring(0, line.length() - 1);
-            }
+            // Tolerate CRLF bodies and indented lines (the text format allows leading blanks).
+            line = line.strip();
             if (sawEof) {
                 if (!line.isBlank()) {
                     throw new ExpositionException(lineNumber, "content after # EOF");

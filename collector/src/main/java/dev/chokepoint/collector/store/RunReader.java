@@ -47,6 +47,7 @@ public final class RunReader {
         RunMetadata metadata = readMetadata(dir);
         List<String> targets = metadata.targets();
         List<SeriesBuilder> builders = new ArrayList<>();
+        int expectedScrapes = expectedScrapes(metadata);
         List<Integer> targetOfSeries = new ArrayList<>();
         for (JsonNode line : jsonLines(RunFiles.series(dir))) {
             int id = line.get("id").asInt();
@@ -56,7 +57,7 @@ public final class RunReader {
             int target = line.get("target").asInt();
             Map<String, String> labels = JSON.convertValue(line.get("labels"), new TypeReference<>() { });
             builders.add(new SeriesBuilder(SeriesKey.of(targets.get(target), line.get("name").asText(),
-                    new TreeMap<>(labels))));
+                    new TreeMap<>(labels)), expectedScrapes));
             targetOfSeries.add(target);
         }
         TargetTimeline[] timelines = new TargetTimeline[targets.size()];
@@ -74,6 +75,18 @@ public final class RunReader {
         }
         long end = metadata.endMillis() != null ? metadata.endMillis() : Math.max(lastTime, metadata.startMillis());
         return new RunData(metadata.startMillis(), end, targets, series, events);
+    }
+
+    /**
+     * Scrapes per target of a run that ended normally, so the value arrays are allocated once at
+     * their final size instead of growing (growth would briefly need twice the memory).
+     */
+    private static int expectedScrapes(RunMetadata metadata) {
+        if (metadata.endMillis() == null || metadata.intervalMillis() <= 0) {
+            return 16;
+        }
+        long scrapes = (metadata.endMillis() - metadata.startMillis()) / metadata.intervalMillis() + 2;
+        return (int) Math.max(16, Math.min(scrapes, 1 << 22));
     }
 
     /**

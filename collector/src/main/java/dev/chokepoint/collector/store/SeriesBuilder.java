@@ -10,16 +10,23 @@ import java.util.Arrays;
 final class SeriesBuilder {
 
     private final SeriesKey key;
-    private double[] values = new double[16];
+    private final int expectedSamples;
+    private double[] values = new double[0];
     private int[] positions;
     private int firstPosition = -1;
     private int count;
 
-    SeriesBuilder(SeriesKey key) {
+    SeriesBuilder(SeriesKey key, int expectedSamples) {
         this.key = key;
+        this.expectedSamples = expectedSamples;
     }
 
     void add(int position, double value) {
+        if (count == 0) {
+            // A series there from its target's first scrapes is most likely there to the end: size it
+            // once. One that shows up later (a new route, an error status) may stay short: grow it.
+            values = new double[position <= 1 ? expectedSamples : 16];
+        }
         if (count == values.length) {
             values = Arrays.copyOf(values, count + (count >> 1) + 16);
         }

@@ -91,6 +91,18 @@ class ExpositionParserTest {
     }
 
     @Test
+    void crlfAndIndentedLinesAreRead() throws Exception {
+        List<ParsedSample> samples = ExpositionParser.parse("  # TYPE up_total counter\r\n\tup_total 3\r\n",
+                ExpositionFormat.PROMETHEUS_TEXT);
+
+        assertThat(samples).singleElement().satisfies(s -> {
+            assertThat(s.name()).isEqualTo("up_total");
+            assertThat(s.value()).isEqualTo(3.0);
+            assertThat(s.monotonic()).isTrue();
+        });
+    }
+
+    @Test
     void textFormatTimestampsAreMilliseconds() throws Exception {
         List<ParsedSample> samples = ExpositionParser.parse("up 1 1764450000250\n", ExpositionFormat.PROMETHEUS_TEXT);
 
