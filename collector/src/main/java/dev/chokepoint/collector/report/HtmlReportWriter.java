@@ -134,8 +134,8 @@ public final class HtmlReportWriter implements ReportWriter {
                     .append("</blockquote><table><tr><th>signal</th><th>mean while it held</th></tr>");
             f.labels().forEach((k, val) -> h.append("<tr><td>").append(Html.escape(k)).append("</td><td><code>")
                     .append(Html.escape(val)).append("</code></td></tr>"));
-            f.evidence().forEach((k, val) -> h.append("<tr><td>").append(Html.escape(k)).append("</td><td>")
-                    .append(Html.escape(SignalCatalog.signal(k).map(sig -> sig.unit()).orElse(Unit.COUNT).format(val)))
+            f.evidence().entrySet().stream().filter(e -> !Double.isNaN(e.getValue())).forEach(e -> h.append("<tr><td>").append(Html.escape(e.getKey())).append("</td><td>")
+                    .append(Html.escape(SignalCatalog.signal(e.getKey()).map(sig -> sig.unit()).orElse(Unit.COUNT).format(e.getValue())))
                     .append("</td></tr>"));
             h.append("</table>");
             for (Finding c : v.consequences()) {

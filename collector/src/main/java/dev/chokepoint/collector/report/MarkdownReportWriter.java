@@ -58,7 +58,7 @@ public final class MarkdownReportWriter implements ReportWriter {
         }
         w.println();
         w.println("Latency and errors: " + (r.steps().stream().anyMatch(v -> v.traffic().source().name().equals("CLIENT"))
-                ? "from the load tool where it reported them, else" : "") + " from the servers' request timers.");
+                ? "from the load tool where it reported them, else from" : "from") + " the servers' request timers.");
         w.println();
     }
 
@@ -92,6 +92,9 @@ public final class MarkdownReportWriter implements ReportWriter {
         w.println("|---|---:|");
         f.labels().forEach((k, val) -> w.println("| " + k + " | `" + val.replace("|", "\\|") + "` |"));
         for (Map.Entry<String, Double> e : f.evidence().entrySet()) {
+            if (Double.isNaN(e.getValue())) {
+                continue; // the target lacks this signal; report.json keeps it as null
+            }
             Unit u = SignalCatalog.signal(e.getKey()).map(s -> s.unit()).orElse(Unit.COUNT);
             w.println("| " + e.getKey() + " | " + u.format(e.getValue()) + " |");
         }
@@ -117,6 +120,10 @@ public final class MarkdownReportWriter implements ReportWriter {
         w.println(head);
         w.println(line);
         for (Resource res : resources) {
+            if (r.steps().stream().flatMap(v -> v.resources().stream())
+                    .noneMatch(u -> u.resource() == res && !(Double.isNaN(u.utilization()) && Double.isNaN(u.saturation())))) {
+                continue; // not measured on any target
+            }
             StringBuilder row = new StringBuilder("| " + res.displayName() + " |");
             for (StepVerdict v : r.steps()) {
                 ResourceUse u = v.resources().stream().filter(x -> x.resource() == res).findFirst().orElse(null);

@@ -1,6 +1,5 @@
 package dev.chokepoint.collector.report;
 
-import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.verdict.Finding;
 import dev.chokepoint.collector.verdict.ResourceUse;
@@ -49,10 +48,7 @@ final class ReportText {
     }
 
     static String name(Finding f) {
-        if (f.resource() == Resource.DOWNSTREAM && f.labels().containsKey("downstream_host")) {
-            return "downstream " + f.labels().get("downstream_host");
-        }
-        return f.resource().displayName();
+        return f.displayName();
     }
 
     static String firstSaturated(StepVerdict v) {

@@ -92,16 +92,9 @@ public final class TargetSeries {
 
     /** Increase of a counter between two instants (for whole steps), summed over label sets. */
     public double increaseBetween(String name, Predicate<SeriesKey> filter, long fromMillis, long toMillis) {
-        int from = grid.indexAtOrBefore(fromMillis);
-        int to = grid.indexAtOrBefore(toMillis);
         double total = Double.NaN;
-        if (to < 0) {
-            return total;
-        }
         for (Series s : series(name, filter)) {
-            double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
-            double a = from < 0 ? (bornDuringRun(s) ? 0 : Double.NaN) : c[from];
-            double d = c[to] - a;
+            double d = increaseBetween(s, fromMillis, toMillis);
             if (!Double.isNaN(d)) {
                 total = Double.isNaN(total) ? d : total + d;
             }
@@ -109,12 +102,23 @@ public final class TargetSeries {
         return total;
     }
 
+    private double increaseBetween(Series s, long fromMillis, long toMillis) {
+        int from = grid.indexAtOrBefore(fromMillis);
+        int to = grid.indexAtOrBefore(toMillis);
+        if (to < 0) {
+            return Double.NaN;
+        }
+        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
+        double a = from < 0 ? (bornDuringRun(s) ? 0 : Double.NaN) : c[from];
+        return c[to] - a;
+    }
+
     /** Increase between two instants, grouped by the value of one label (e.g. histogram buckets by le). */
     public Map<String, Double> increaseBetweenBy(String name, String label, long fromMillis, long toMillis) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (Series s : series(name, k -> true)) {
             String value = String.valueOf(s.key().label(label));
-            double d = increaseBetween(name, k -> k.equals(s.key()), fromMillis, toMillis);
+            double d = increaseBetween(s, fromMillis, toMillis);
             if (!Double.isNaN(d)) {
                 out.merge(value, d, Double::sum);
             }

@@ -14,6 +14,12 @@ public record Finding(Resource resource, String rule, Severity severity, String 
                       String summary, String advice, Map<String, Double> evidence, Map<String, String> labels,
                       Resource explainedBy) {
 
+    /** "connection pool", or "downstream dependency search:9200" when the host is known. */
+    public String displayName() {
+        String host = labels.get("downstream_host");
+        return resource == Resource.DOWNSTREAM && host != null ? "downstream dependency " + host : resource.displayName();
+    }
+
     Finding asConsequenceOf(Resource cause) {
         return new Finding(resource, rule, severity, target, onsetMillis, summary, advice, evidence, labels, cause);
     }

@@ -1,6 +1,5 @@
 package dev.chokepoint.collector.verdict;
 
-import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
 
@@ -61,20 +60,13 @@ public final class Headline {
             return slo + "nothing saturated" + (h == null ? "" : " (highest utilization: " + h.resource().displayName()
                     + " " + Unit.RATIO.format(h.utilization()) + ")");
         }
-        StringBuilder s = new StringBuilder("the ").append(name(f)).append(" saturated first (").append(f.summary()).append(")");
-        List<String> followers = v.consequences().stream().filter(c -> c.explainedBy() != null).map(Headline::name).toList();
+        StringBuilder s = new StringBuilder("the ").append(f.displayName()).append(" saturated first (").append(f.summary()).append(")");
+        List<String> followers = v.consequences().stream().filter(c -> c.explainedBy() != null).map(Finding::displayName).toList();
         if (!followers.isEmpty()) {
             s.append("; ").append(capitalize(String.join(" and ", followers)))
                     .append(followers.size() == 1 ? " followed as a consequence" : " followed as consequences");
         }
         return s.toString();
-    }
-
-    static String name(Finding f) {
-        if (f.resource() == Resource.DOWNSTREAM && f.labels().containsKey("downstream_host")) {
-            return "downstream dependency " + f.labels().get("downstream_host");
-        }
-        return f.resource().displayName();
     }
 
     private static String failures(StepVerdict v) {
