@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -111,6 +113,17 @@ class HikariPoolMetricsTest {
     }
 
     @Test
+    void anAcquireTimeoutIsCountedOnBothSides() throws Exception {
+        pool.setConnectionTimeout(250); // Hikari's minimum
+        try (Connection held = pool.getConnection()) {
+            assertThatThrownBy(pool::getConnection).isInstanceOf(SQLTransientConnectionException.class);
+        }
+
+        assertThat(registry.get("hikaricp.connections.timeout").tag("pool", poolName).counter().count()).isEqualTo(1);
+        assertThat(application.timeouts.get()).isEqualTo(1);
+    }
+
+    @Test
     void closingThePoolRemovesItsSeries() {
         pool.close();
 
@@ -137,6 +150,7 @@ class HikariPoolMetricsTest {
         final AtomicInteger acquired = new AtomicInteger();
         final AtomicInteger used = new AtomicInteger();
         final AtomicInteger closed = new AtomicInteger();
+        final AtomicInteger timeouts = new AtomicInteger();
 
         @Override
         public IMetricsTracker create(String poolName, PoolStats poolStats) {
@@ -154,6 +168,11 @@ class HikariPoolMetricsTest {
                 @Override
                 public void recordConnectionUsageMillis(long millis) {
                     used.incrementAndGet();
+                }
+
+                @Override
+                public void recordConnectionTimeout() {
+                    timeouts.incrementAndGet();
                 }
 
                 @Override
