@@ -24,6 +24,14 @@ public final class ReflectiveEndpointView implements EndpointView {
         }
     };
 
+    /** Executor class → its {@code getMaxThreads()} (a shared {@code <Executor>} knows its own maximum). */
+    private static final ClassValue<MethodHandle> EXECUTOR_MAX = new ClassValue<>() {
+        @Override
+        protected MethodHandle computeValue(Class<?> executorClass) {
+            return getter(executorClass, "getMaxThreads", int.class);
+        }
+    };
+
     private final Object endpoint;
     private final String name;
     private final MethodHandle busy;
@@ -60,9 +68,20 @@ public final class ReflectiveEndpointView implements EndpointView {
         return read(current);
     }
 
+    /** The endpoint's own maximum; with a shared executor Tomcat answers -1 there and the executor knows. */
     @Override
     public double maxThreads() {
-        return read(max);
+        double own = read(max);
+        if (!Double.isNaN(own)) {
+            return own;
+        }
+        try {
+            Object pool = executor == null ? null : executor.invoke(endpoint);
+            MethodHandle poolMax = pool == null ? null : EXECUTOR_MAX.get(pool.getClass());
+            return poolMax == null ? Double.NaN : ((Number) poolMax.invoke(pool)).doubleValue();
+        } catch (Throwable unreadable) {
+            return Double.NaN;
+        }
     }
 
     @Override

@@ -5,11 +5,13 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.Context;
+import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.AbstractProtocol;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.reflect.Method;
 import java.net.URI;
@@ -38,13 +40,24 @@ class TomcatThreadPoolMetricsTest {
     private Tomcat tomcat;
     private TomcatThreadPoolMetrics metrics;
 
-    @BeforeEach
-    void startTomcat() throws Exception {
+    /**
+     * @param sharedExecutor the connector uses a {@code <Executor>} declared on the service
+     *                       (StandardThreadExecutor) instead of its own pool
+     */
+    void startTomcat(boolean sharedExecutor) throws Exception {
         tomcat = new Tomcat();
         tomcat.setBaseDir(Files.createTempDirectory("tomcat-metrics").toString());
         tomcat.setPort(0);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         tomcat.getConnector().setProperty("maxThreads", Integer.toString(MAX_THREADS));
+        if (sharedExecutor) {
+            StandardThreadExecutor executor = new StandardThreadExecutor();
+            executor.setName("shared");
+            executor.setMaxThreads(MAX_THREADS);
+            executor.setMinSpareThreads(MAX_THREADS);
+            tomcat.getService().addExecutor(executor);
+            tomcat.getConnector().getProtocolHandler().setExecutor(executor);
+        }
         Context context = tomcat.addContext("", null);
         Tomcat.addServlet(context, "blocked", new HttpServlet() {
             @Override
@@ -66,12 +79,17 @@ class TomcatThreadPoolMetricsTest {
     @AfterEach
     void stopTomcat() throws Exception {
         release.countDown();
+        if (tomcat == null) {
+            return;
+        }
         tomcat.stop();
         tomcat.destroy();
     }
 
-    @Test
-    void givenAllWorkersBlocked_thenBusyEqualsMaxAndRequestsQueue() {
+    @ParameterizedTest(name = "shared executor: {0}")
+    @ValueSource(booleans = {false, true})
+    void givenAllWorkersBlocked_thenBusyEqualsMaxAndRequestsQueue(boolean sharedExecutor) throws Exception {
+        startTomcat(sharedExecutor);
         URI uri = URI.create("http://127.0.0.1:" + tomcat.getConnector().getLocalPort() + "/blocked");
         List<CompletableFuture<HttpResponse<Void>>> calls = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++) {
@@ -99,7 +117,8 @@ class TomcatThreadPoolMetricsTest {
     }
 
     @Test
-    void unbindRemovesTheSeries() {
+    void unbindRemovesTheSeries() throws Exception {
+        startTomcat(false);
         metrics.unbind();
 
         assertThat(registry.find("tomcat.threads.busy").gauge()).isNull();
@@ -108,6 +127,7 @@ class TomcatThreadPoolMetricsTest {
 
     @Test
     void aStoppedEndpointReadsNanOrZeroAndNeverThrows() throws Exception {
+        startTomcat(false);
         tomcat.stop();
 
         double busy = gauge("tomcat.threads.busy");
