@@ -82,6 +82,16 @@ public final class MetricsEndpoint implements AutoCloseable {
                 : "text/plain; version=0.0.4; charset=utf-8";
         byte[] body = registry.scrape(contentType.substring(0, contentType.indexOf(';')))
                 .getBytes(StandardCharsets.UTF_8);
+        String encoding = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+        if (encoding != null && encoding.contains("gzip")) {
+            // as the Prometheus Java client's HTTP server does
+            java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+            try (OutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+                gzip.write(body);
+            }
+            body = zipped.toByteArray();
+            exchange.getResponseHeaders().set("Content-Encoding", "gzip");
+        }
         exchange.getResponseHeaders().set("Content-Type", contentType);
         exchange.sendResponseHeaders(200, body.length);
         try (OutputStream out = exchange.getResponseBody()) {

@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.scrape;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.RunMetadata;
 import dev.chokepoint.collector.store.RunReader;
@@ -10,13 +11,18 @@ import io.micrometer.core.instrument.Counter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -87,6 +93,50 @@ class RecorderTest {
         // one event per change of failure, not per scrape (a busy machine may time out first)
         assertThat(run.events()).hasSizeLessThanOrEqualTo(3).allMatch(e -> e.kind() == ScrapeEvent.Kind.FAILED)
                 .anyMatch(e -> e.detail().contains("connection refused"));
+    }
+
+    @Test
+    void garbageAndSlowAnswersAreRecordedAsSuchAndTheRecordingGoesOn() throws Exception {
+        AtomicInteger mode = new AtomicInteger(0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newFixedThreadPool(2));
+        server.createContext("/metrics", exchange -> {
+            if (mode.get() == 2) {
+                // slower than half the 1 s interval, faster than the 800 ms timeout
+                LockSupport.parkNanos(Duration.ofMillis(550).toNanos());
+            }
+            byte[] body = (mode.get() == 1 ? "<html>Service Unavailable</html>\n" : "up 1\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
+        Duration interval = Duration.ofSeconds(1);
+        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(target.toString()),
+                System.currentTimeMillis(), interval.toMillis(), List.of(), null, null));
+        Recorder recorder = new Recorder(List.of(target), interval, writer, (time, outcomes) -> { }, System.err);
+        try {
+            recorder.start();
+            awaitRounds(recorder, 2);
+            mode.set(1);
+            awaitRounds(recorder, 2);
+            mode.set(2);
+            awaitRounds(recorder, 3);
+            recorder.stop();
+            writer.close();
+        } finally {
+            server.stop(0);
+            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        }
+
+        RunData run = RunReader.read(dir);
+        assertThat(run.events()).filteredOn(e -> e.kind() == ScrapeEvent.Kind.FAILED)
+                .anyMatch(e -> e.detail().startsWith("unparsable body, line 1: "));
+        assertThat(run.events()).extracting(ScrapeEvent::kind)
+                .contains(ScrapeEvent.Kind.RECOVERED, ScrapeEvent.Kind.SLOW);
+        assertThat(run.named("up").get(0).size()).isGreaterThanOrEqualTo(4);
     }
 
     /** Scrape rounds come on a timer; polling with a deadline keeps the test correct on a busy machine. */
