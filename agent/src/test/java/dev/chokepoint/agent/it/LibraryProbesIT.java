@@ -104,6 +104,28 @@ class LibraryProbesIT {
     }
 
     @Test
+    void theApplicationsOwnTrackerStillHearsEveryAcquisitionAndStatementsAreCountedOnce() {
+        double shapeBefore = app.scrape().sum("chokepoint_jdbc_query_seconds_count", "query", "select pg_sleep(?), ? as n where ? <> ?");
+        assertThat(ClosedLoopLoad.start(base, 2, 10, i -> "query").await()).isZero();
+
+        Scrape scrape = app.scrape();
+        long own = Long.parseLong(app.get(base.resolve("own-tracker")));
+        assertThat((double) own).isEqualTo(scrape.sum("hikaricp_connections_acquire_seconds_count", "pool", "probed"));
+        // Hikari's proxy over datasource-proxy's: one wrap, one record per execution.
+        assertThat(scrape.sum("chokepoint_jdbc_query_seconds_count", "query", "select pg_sleep(?), ? as n where ? <> ?") - shapeBefore)
+                .isEqualTo(10);
+    }
+
+    @Test
+    void unpooledConnectionsAreTaggedNoneAndPooledOnesStillUnwrapToTheDriver() {
+        assertThat(ClosedLoopLoad.start(base, 1, 3, i -> "unpooled").await()).isZero();
+        assertThat(app.get(base.resolve("unwrap"))).isEqualTo("true");
+
+        Scrape scrape = app.scrape();
+        assertThat(scrape.sum("chokepoint_jdbc_query_seconds_count", "query", "select ?, ?", "pool", "none")).isEqualTo(3);
+    }
+
+    @Test
     void aBurningRequestsCpuIsItsHandlersCpu() {
         assertThat(ClosedLoopLoad.start(base, 1, 8, i -> "burn").await()).isZero();
 

@@ -2,6 +2,9 @@ package dev.chokepoint.agent.it;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.IMetricsTracker;
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
+import com.zaxxer.hikari.metrics.PoolStats;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -10,6 +13,7 @@ import org.apache.catalina.Context;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.ErrorPage;
+import org.postgresql.PGConnection;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
@@ -20,6 +24,7 @@ import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.nio.file.Files;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
@@ -45,6 +51,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code /async/<id>}: asynchronous, route {@code /async/{id}}, completes 100 ms later
  *       from another thread with 202;</li>
  *   <li>{@code /async-dispatch}: asynchronous, dispatched to {@code /pause} 100 ms later;</li>
+ *   <li>{@code /own-tracker}: acquisitions the application's own Hikari tracker was told of;</li>
+ *   <li>{@code /unpooled}: a statement on a connection straight from {@code DriverManager};</li>
+ *   <li>{@code /unwrap}: unwraps a pooled connection to pgjdbc's {@code PGConnection};</li>
  *   <li>{@code /distinct/<word>}: a distinct SQL text per request (for the cardinality caps);</li>
  *   <li>{@code /remote}: calls this service's {@code /pause} through Spring's client request;</li>
  *   <li>{@code /heap}: full GC, then heap used in bytes.</li>
@@ -56,6 +65,8 @@ public final class ProbedServiceApp {
     static final long BURN_NANOS = 50_000_000L;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
 
+    /** The application's own Hikari metrics: the agent must wrap it, never replace it. */
+    private static final CountingTrackerFactory OWN_TRACKER = new CountingTrackerFactory();
     private static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor();
     private static HikariDataSource pool;
     private static int port;
@@ -70,6 +81,7 @@ public final class ProbedServiceApp {
         config.setPoolName("probed");
         config.setMaximumPoolSize(1);
         config.setConnectionTimeout(60_000);
+        config.setMetricsTrackerFactory(OWN_TRACKER);
         pool = new HikariDataSource(config);
 
         Tomcat tomcat = new Tomcat();
@@ -109,6 +121,18 @@ public final class ProbedServiceApp {
             AsyncContext async = req.startAsync();
             LATER.schedule(() -> async.dispatch("/pause"), 100, TimeUnit.MILLISECONDS);
         }).setAsyncSupported(true);
+        route(context, "/own-tracker", (req, resp) -> resp.getWriter().print(OWN_TRACKER.acquired.get()));
+        route(context, "/unpooled", (req, resp) -> {
+            try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
+                 Statement statement = connection.createStatement()) {
+                statement.executeQuery("select 'unpooled', 7").close();
+            }
+        });
+        route(context, "/unwrap", (req, resp) -> {
+            try (Connection connection = pool.getConnection()) {
+                resp.getWriter().print(connection.unwrap(PGConnection.class).getBackendPID() > 0);
+            }
+        });
         route(context, "/distinct/*", (req, resp) -> {
             String word = req.getPathInfo().substring(1);
             query("select 1 as " + word);
@@ -174,6 +198,21 @@ public final class ProbedServiceApp {
             System.gc();
         }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** Counts the acquisitions Hikari reports to the application's own tracker. */
+    private static final class CountingTrackerFactory implements MetricsTrackerFactory {
+        final AtomicLong acquired = new AtomicLong();
+
+        @Override
+        public IMetricsTracker create(String poolName, PoolStats poolStats) {
+            return new IMetricsTracker() {
+                @Override
+                public void recordConnectionAcquiredNanos(long elapsedAcquiredNanos) {
+                    acquired.incrementAndGet();
+                }
+            };
+        }
     }
 
     @FunctionalInterface
