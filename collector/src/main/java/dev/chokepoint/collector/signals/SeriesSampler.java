@@ -34,14 +34,14 @@ final class SeriesSampler {
             double sum = 0;
             int n = 0;
             for (int k = j - 1; k >= 0 && t[k] > start; k--) {
-                if (!Double.isNaN(v[k])) {
+                if (Double.isFinite(v[k])) {
                     sum += v[k];
                     n++;
                 }
             }
             if (n > 0) {
                 out[i] = sum / n;
-            } else if (j > 0 && end - t[j - 1] <= STALE_WINDOWS * grid.windowMillis()) {
+            } else if (j > 0 && Double.isFinite(v[j - 1]) && end - t[j - 1] <= STALE_WINDOWS * grid.windowMillis()) {
                 out[i] = v[j - 1];
             }
         }
@@ -66,7 +66,8 @@ final class SeriesSampler {
             long end = grid.time(i);
             while (j < t.length && t[j] <= end) {
                 double x = v[j];
-                if (!Double.isNaN(x)) {
+                // NaN/±Inf (a broken exposition, a gauge that failed) are not counts: skip them.
+                if (Double.isFinite(x)) {
                     if (!Double.isNaN(prev) && x < prev) {
                         offset += prev;
                     }

@@ -55,6 +55,15 @@ class CounterAndGaugeSamplingTest {
     }
 
     @Test
+    void non_finite_samples_are_skipped_not_averaged() {
+        TargetSeries in = target(series("g", Map.of(), 2, 2, Double.POSITIVE_INFINITY, 2, Double.NaN, 2, 2),
+                series("c_total", Map.of(), 0, 1, Double.POSITIVE_INFINITY, 3, 4, 5, 6));
+
+        assertThat(in.gaugeSum("g")[5]).isEqualTo(2);
+        assertThat(in.increase("c_total")[6]).isEqualTo(5);
+    }
+
+    @Test
     void a_timer_born_during_the_run_counts_its_first_calls() {
         // the target was scraped from T0; the timer appears at t=3 already holding 3 calls
         Series up = series("up", Map.of(), 1, 1, 1, 1, 1, 1, 1, 1);
