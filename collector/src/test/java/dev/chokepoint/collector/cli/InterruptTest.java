@@ -9,9 +9,11 @@ import io.micrometer.core.instrument.Counter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,12 +33,8 @@ class InterruptTest {
             Path run = dir.resolve("run");
             Path log = dir.resolve("collector.log");
             // given a collector process recording while a long load command runs
-            Process collector = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                    "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
-                    "--", "sleep", "600"))
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process collector = fork(log, "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
+                    "--", "sleep", "600");
             try {
                 // scrapes come on a timer and the JVM starts at its own pace: poll with a deadline
                 await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 3);
@@ -45,7 +43,7 @@ class InterruptTest {
                 assertThat(loadCommand).isNotEmpty();
 
                 // when it gets SIGINT (as from Ctrl-C, or a CI runner cancelling)
-                new ProcessBuilder("kill", "-INT", Long.toString(collector.pid())).inheritIO().start().waitFor();
+                sigint(collector);
 
                 // then it exits with 130 after the report, the load command is gone, nothing is lost
                 assertThat(collector.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
@@ -66,5 +64,42 @@ class InterruptTest {
                 collector.destroyForcibly();
             }
         }
+    }
+
+    @Test
+    void sigintEndsARecordWithoutDurationNormally() throws Exception {
+        try (MetricsEndpoint endpoint = new MetricsEndpoint()) {
+            Counter.builder("orders").register(endpoint.registry()).increment(5);
+            Path run = dir.resolve("recorded");
+            Path log = dir.resolve("record.log");
+            Process collector = fork(log, "record", "--target", endpoint.uri().toString(), "--out", run.toString());
+            try {
+                await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 2);
+
+                sigint(collector);
+
+                assertThat(collector.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
+                assertThat(collector.exitValue()).as(Files.readString(log)).isEqualTo(ExitCodes.OK);
+                RunMetadata metadata = RunReader.readMetadata(run);
+                assertThat(metadata.interrupted()).isTrue();
+                assertThat(metadata.endMillis()).isNotNull();
+                assertThat(RunReader.read(run).named("orders_total").get(0).size()).isEqualTo(endpoint.served());
+                assertThat(Files.readString(log)).contains("analyze with: chokepoint analyze " + run);
+            } finally {
+                collector.destroyForcibly();
+            }
+        }
+    }
+
+    /** The real thing: a collector JVM of its own, whose shutdown hook sees the signal. */
+    private static Process fork(Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private static void sigint(Process process) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
     }
 }

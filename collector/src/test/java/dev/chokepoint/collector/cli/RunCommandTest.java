@@ -7,6 +7,7 @@ import dev.chokepoint.collector.scrape.MetricsEndpoint;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.RunMetadata;
 import dev.chokepoint.collector.store.RunReader;
+import dev.chokepoint.collector.store.ScrapeEvent;
 import io.micrometer.core.instrument.Gauge;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -157,6 +158,28 @@ class RunCommandTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("k6.json: does not exist",
                 "detecting the steps from the server's request rate instead");
         assertThat(run.resolve("report.json")).isNotEmptyFile();
+    }
+
+    @Test
+    void aTargetThatDiesMidRunStillGetsItsReportWithTheFailureRecorded() throws Exception {
+        Path run = dir.resolve("died");
+        Path go = dir.resolve("go");
+        CompletableFuture<Integer> code = CompletableFuture.supplyAsync(() -> Main.execute(console, "run",
+                "--target", endpoint.uri().toString(), "--out", run.toString(), "--interval", "500ms",
+                "--", "sh", "-c", "while [ ! -e '" + go + "' ]; do sleep 0.1; done"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 3);
+        endpoint.kill();
+        int servedBeforeDeath = endpoint.served();
+        // let the collector try (and fail) a few rounds against the dead target
+        await().atMost(Duration.ofSeconds(60)).until(() -> Files.size(run.resolve("events.jsonl")) > 0);
+        Files.createFile(go);
+
+        assertThat(code.get(60, TimeUnit.SECONDS)).isEqualTo(ExitCodes.OK);
+        RunData data = RunReader.read(run);
+        assertThat(data.named("tomcat_threads_busy_threads").get(0).size()).isEqualTo(servedBeforeDeath);
+        assertThat(data.events()).anyMatch(e -> e.kind() == ScrapeEvent.Kind.FAILED
+                && e.detail().contains("connection refused"));
+        assertThat(run.resolve("report.md")).isNotEmptyFile();
     }
 
     @Test
