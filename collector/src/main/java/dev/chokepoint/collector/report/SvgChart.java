@@ -83,8 +83,10 @@ final class SvgChart {
             double x = x(m.atMillis());
             s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"onset\"><title>%s</title></line>",
                     x, TOP, x, HEIGHT - BOTTOM, Html.escape(m.label())));
-            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"onset-label\">%s</text>",
-                    x + 2, TOP + 10, Html.escape(m.label())));
+            // Near the right edge the label goes to the left of its marker, or it would be cut off.
+            boolean flip = x > WIDTH - RIGHT - 140;
+            s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\" class=\"onset-label\">%s</text>",
+                    flip ? x - 2 : x + 2, TOP + 10, flip ? "end" : "start", Html.escape(m.label())));
         }
         s.append("</svg>");
         return s.toString();
