@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as people write them on a command line: {@code 500ms}, {@code 1s}, {@code 1.5s}, {@code 2m}, {@code 1h}. */
+/** Durations as written on a command line: {@code 500ms}, {@code 1s}, {@code 1.5s}, {@code 2m}, {@code 1h}. */
 public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");

@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  */
 final class StepLine {
 
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
 
     private StepLine() {
     }
@@ -26,7 +27,8 @@ final class StepLine {
         List<TickTotals> ticks = history.stream()
                 .filter(t -> t.timeMillis() >= step.startMillis() && t.timeMillis() <= step.endMillis()).toList();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "chokepoint: step %d [%s–%s]", step.index(),
-                CLOCK.format(Instant.ofEpochMilli(step.startMillis())), CLOCK.format(Instant.ofEpochMilli(step.endMillis()))));
+                CLOCK.format(Instant.ofEpochMilli(step.startMillis())),
+                CLOCK.format(Instant.ofEpochMilli(step.endMillis()))));
         if (ticks.size() < 2) {
             return line.append(" not enough scrapes in the step").toString();
         }
@@ -41,7 +43,8 @@ final class StepLine {
         }
         // Gauges over the rounds after the step's start: the first round belongs to the step before.
         List<TickTotals> within = ticks.subList(1, ticks.size());
-        double cpu = within.stream().mapToDouble(TickTotals::cpu).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+        double cpu = within.stream().mapToDouble(TickTotals::cpu).filter(v -> !Double.isNaN(v)).average()
+                .orElse(Double.NaN);
         if (!Double.isNaN(cpu)) {
             parts.add(String.format(Locale.ROOT, "cpu %.0f%%", cpu * 100));
         }

@@ -136,7 +136,8 @@ public final class RunWriter implements Closeable {
                 p++;
             }
             if (!wasPresent || Double.doubleToLongBits(lastValue[id]) != Double.doubleToLongBits(value)) {
-                addEntry(id, value, SampleCodec.isIntegral(value) ? SampleCodec.KIND_INTEGRAL : SampleCodec.KIND_DOUBLE);
+                int kind = SampleCodec.isIntegral(value) ? SampleCodec.KIND_INTEGRAL : SampleCodec.KIND_DOUBLE;
+                addEntry(id, value, kind);
             }
             lastValue[id] = value;
             present[presentCount++] = id;

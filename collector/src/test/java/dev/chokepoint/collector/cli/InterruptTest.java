@@ -93,8 +93,9 @@ class InterruptTest {
 
     /** The real thing: a collector JVM of its own, whose shutdown hook sees the signal. */
     private static Process fork(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(
+                List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }

@@ -49,8 +49,10 @@ class LiveProgressTest {
         // two targets of 10 then 30 RPS each: 20 then 60 RPS; 80 % within 50 ms, 99 % within 300 ms
         assertThat(lines()).hasSize(2);
         assertThat(lines().get(0)).startsWith("chokepoint: step 1 [")
-                .contains("20.0 req/s", "p95 247 ms", "cpu 40%", "workers 10/400 busy", "pool 20/20 active, 74 pending");
-        assertThat(lines().get(1)).startsWith("chokepoint: step 2 [").contains("60.0 req/s", "pool 20/20 active, 0 pending");
+                .contains("20.0 req/s", "p95 247 ms", "cpu 40%", "workers 10/400 busy",
+                        "pool 20/20 active, 74 pending");
+        assertThat(lines().get(1)).startsWith("chokepoint: step 2 [")
+                .contains("60.0 req/s", "pool 20/20 active, 0 pending");
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,8 @@ class RunStoreTest {
 
     @Test
     void valuesComeBackAsScrapedIncludingGapsAndSpecialValues() throws IOException {
-        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(A, B), T0, 1000, List.of("hey"), null, null));
+        RunWriter writer = RunWriter.create(dir,
+                RunMetadata.started(List.of(A, B), T0, 1000, List.of("hey"), null, null));
         int busy = writer.seriesId(SeriesKey.of(A, "tomcat_threads_busy_threads", Map.of("name", "http")), 0);
         int cpu = writer.seriesId(SeriesKey.of(A, "process_cpu_usage", Map.of()), 0);
         int count = writer.seriesId(SeriesKey.of(B, "http_server_requests_seconds_count", Map.of("uri", "/a")), 1);
@@ -70,7 +72,7 @@ class RunStoreTest {
         }
         // No finish(): the process was killed. run.json has no end, the gzip stream no trailer.
         byte[] samples = Files.readAllBytes(dir.resolve(RunFiles.SAMPLES));
-        Files.writeString(dir.resolve(RunFiles.SERIES), "{\"id\":1,\"target\":0,\"na", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve(RunFiles.SERIES), "{\"id\":1,\"target\":0,\"na", StandardOpenOption.APPEND);
 
         RunData whole = RunReader.read(dir);
         assertThat(whole.series()).hasSize(1);
