@@ -9,6 +9,7 @@ import net.bytebuddy.asm.Advice;
 import java.sql.Connection;
 import java.util.Properties;
 
+import static net.bytebuddy.matcher.ElementMatchers.failSafe;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.nameEndsWith;
@@ -46,7 +47,10 @@ public final class JdbcProbe implements Probe {
         return builder
                 .type(nameEndsWith("Driver").and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))
-                        .and(hasSuperType(named("java.sql.Driver"))))
+                        // failSafe: a "…Driver" class whose super types cannot be resolved (an
+                        // optional dependency absent) is not a JDBC driver we can see, not an error
+                        // that should switch the whole probe off.
+                        .and(failSafe(hasSuperType(named("java.sql.Driver")))))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(agentLoader)
                         .advice(named("connect").and(takesArguments(String.class, Properties.class))

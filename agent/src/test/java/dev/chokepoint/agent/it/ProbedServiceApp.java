@@ -37,6 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
  * (4 workers) and a real HikariCP pool (1 connection) on the PostgreSQL at 127.0.0.1:5432.
+ * With {@code load=<class>} it first tries to load that class and goes on whatever happens.
  * With the argument {@code virtual-threads} Tomcat serves on virtual threads (Java 21+).
  * Prints {@code ready <port>}. Routes:
  * <ul>
@@ -75,6 +76,11 @@ public final class ProbedServiceApp {
     }
 
     public static void main(String[] args) throws Exception {
+        for (String arg : args) {
+            if (arg.startsWith("load=")) {
+                loadBroken(arg.substring("load=".length()));
+            }
+        }
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl("jdbc:postgresql://127.0.0.1:5432/test");
         config.setUsername("postgres");
@@ -142,6 +148,16 @@ public final class ProbedServiceApp {
         tomcat.start();
         port = tomcat.getConnector().getLocalPort();
         System.out.println("ready " + port);
+    }
+
+    /** Loads a class the test made unloadable (its super class is missing), as an app with an absent optional dependency would. */
+    private static void loadBroken(String className) {
+        try {
+            Class.forName(className);
+            System.out.println("loaded " + className);
+        } catch (ClassNotFoundException | LinkageError expected) {
+            System.out.println("could not load " + className + ": " + expected);
+        }
     }
 
     private static Wrapper route(Context context, String pattern, Handler handler) {
