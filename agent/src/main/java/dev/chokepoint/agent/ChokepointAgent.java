@@ -1,6 +1,7 @@
 package dev.chokepoint.agent;
 
 import dev.chokepoint.agent.bootstrap.AgentBootstrap;
+import dev.chokepoint.agent.bootstrap.Probes;
 import dev.chokepoint.agent.options.HelpText;
 
 import java.lang.instrument.Instrumentation;
@@ -42,7 +43,7 @@ public final class ChokepointAgent {
 
     public static void main(String[] args) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-            System.out.print(HelpText.render());
+            System.out.print(HelpText.render(Probes.ids()));
             return;
         }
         System.err.println("chokepoint-agent.jar: unknown argument '" + args[0] + "'; this jar is a -javaagent, "

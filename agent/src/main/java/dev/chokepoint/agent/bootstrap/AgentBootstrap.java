@@ -43,7 +43,7 @@ public final class AgentBootstrap {
         List<Probe> all = new ArrayList<>(instrumenting);
         all.addAll(meterOnly);
         running = all;
-        ProbeSelection selection = ProbeSelection.parse(options.probes(), ids(all), problems);
+        ProbeSelection selection = ProbeSelection.parse(options.probes(), Probes.ids(), problems);
         problems.forEach(err::println);
 
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -84,13 +84,5 @@ public final class AgentBootstrap {
         composite.add(prometheus);
         OtlpExport.start(options.otlpEndpoint().get(), options.otlpInterval(), err).ifPresent(composite::add);
         return composite;
-    }
-
-    private static List<String> ids(List<Probe> probes) {
-        List<String> ids = new ArrayList<>();
-        for (Probe probe : probes) {
-            ids.add(probe.id());
-        }
-        return ids;
     }
 }

@@ -49,4 +49,12 @@ public final class Probes {
         all.addAll(meterOnly());
         return all;
     }
+
+    public static List<String> ids() {
+        List<String> ids = new ArrayList<>();
+        for (Probe probe : all()) {
+            ids.add(probe.id());
+        }
+        return ids;
+    }
 }

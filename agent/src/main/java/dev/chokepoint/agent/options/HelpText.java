@@ -1,12 +1,15 @@
 package dev.chokepoint.agent.options;
 
+import java.util.List;
+
 /** The text {@code java -jar chokepoint-agent.jar --help} prints: usage and every option. */
 public final class HelpText {
 
     private HelpText() {
     }
 
-    public static String render() {
+    /** @param probeIds every probe the agent has, for the {@code probes} option */
+    public static String render(List<String> probeIds) {
         StringBuilder text = new StringBuilder()
                 .append("Chokepoint agent: records Tomcat workers, HikariCP, GC, statement latency, request CPU\n")
                 .append("and CPU quota, and serves them for Prometheus at http://<host>:<port>/metrics.\n\n")
@@ -20,6 +23,7 @@ public final class HelpText {
             text.append(String.format("  %-15s %-10s %-27s %s%n",
                     option.key(), option.defaultValue(), option.envName(), option.description()));
         }
+        text.append("\n  probes: ").append(String.join(", ", probeIds)).append('\n');
         return text.toString();
     }
 }

@@ -3,11 +3,8 @@ package dev.chokepoint.agent.it;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,20 +24,14 @@ class ChangedShapeIT {
 
     @Test
     void tomcatHostValveWithOtherParameterTypesSwitchesTheRequestProbeOff() throws IOException {
-        compile("org.apache.catalina.core.StandardHostValve", """
-                package org.apache.catalina.core;
-                public class StandardHostValve {
-                    public void invoke(String request, String response) {
-                    }
-                }
-                """);
+        FakeClasses.compile(classes, FakeClasses.HOST_VALVE, FakeClasses.HOST_VALVE_OF_OTHER_SHAPE);
 
-        assertOneLineAndTheAppRunsOn("org.apache.catalina.core.StandardHostValve", "request");
+        assertOneLineAndTheAppRunsOn(FakeClasses.HOST_VALVE, "request");
     }
 
     @Test
     void hikariPoolWithAnotherTrackerFactoryTypeSwitchesTheHikariProbeOff() throws IOException {
-        compile("com.zaxxer.hikari.pool.HikariPool", """
+        FakeClasses.compile(classes, "com.zaxxer.hikari.pool.HikariPool", """
                 package com.zaxxer.hikari.pool;
                 public class HikariPool {
                     public void setMetricsTrackerFactory(String factoryName) {
@@ -62,14 +53,5 @@ class ChangedShapeIT {
                     .endsWith("; probe off, the application runs on");
             assertThat(app.scrape().has("jvm_memory_used_bytes")).as("other probes run on").isTrue();
         }
-    }
-
-    private void compile(String className, String source) throws IOException {
-        Path file = classes.resolve("src").resolve(className.replace('.', '/') + ".java");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, source);
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        int status = javac.run(null, null, System.err, "--release", "17", "-d", classes.toString(), file.toString());
-        assertThat(status).as("javac " + file).isZero();
     }
 }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -101,7 +102,9 @@ class AgentOptionsTest {
 
     @Test
     void helpListsEveryOption() {
-        String help = HelpText.render();
+        String help = HelpText.render(List.of("jvm", "tomcat"));
+
+        assertThat(help).contains("probes: jvm, tomcat");
 
         for (Option option : Option.values()) {
             assertThat(help).contains(option.key(), option.envName(), option.defaultValue(), option.description());
