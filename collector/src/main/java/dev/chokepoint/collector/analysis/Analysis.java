@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.analysis;
 
+import dev.chokepoint.collector.fleet.FleetJudge;
 import dev.chokepoint.collector.report.Charts;
 import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.report.ReportFormat;
@@ -38,6 +39,9 @@ import java.util.Set;
  */
 public final class Analysis {
 
+    /** Starts the headline of a report whose run window had gaps (docs/report.md, "partial"). */
+    public static final String PARTIAL_PREFIX = "Partial data: ";
+
     private Analysis() {
     }
 
@@ -62,7 +66,8 @@ public final class Analysis {
         List<StepVerdict> byLoad = verdicts.stream()
                 .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
         Knee knee = Headline.knee(byLoad);
-        String headline = Headline.of(byLoad, knee, slo);
+        // Verdicts on a window with holes could name the wrong step or resource: say so first.
+        String headline = (run.gaps().isEmpty() ? "" : PARTIAL_PREFIX) + Headline.of(byLoad, knee, slo);
         Set<Resource> bound = EnumSet.noneOf(Resource.class);
         rules.rules().stream().filter(r -> r.rule().throughputBound()).forEach(r -> bound.add(r.resource()));
         UtilizationLaw law = new UtilizationLaw(byLoad, bound);
@@ -70,7 +75,8 @@ public final class Analysis {
         return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
                 new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
                 verdicts, law.demands(), law.prediction(), ruleInfo(rules, fleet.frames()),
-                charts(grid, fleet.frames(), judge));
+                charts(grid, fleet.frames(), judge), run.gaps(),
+                new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo));
     }
 
     private static double load(StepVerdict v) {

@@ -27,6 +27,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    @Mixin
+    PrometheusOptions prometheus;
+
     private final Console console;
 
     AnalyzeCommand(Console console) {
@@ -35,6 +38,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (prometheus.enabled()) {
+            return new PrometheusStage(console).analyze(prometheus, runDir, steps == null ? null
+                    : StepOptions.sourceOf(steps), report);
+        }
         StepSource source = StepOptions.sourceOf(steps);
         if (steps == null) {
             try {

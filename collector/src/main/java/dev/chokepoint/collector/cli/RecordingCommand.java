@@ -46,6 +46,11 @@ abstract class RecordingCommand implements Callable<Integer> {
 
     /** Starts recording with live progress; null (said on stderr) when the run folder cannot be created. */
     Recording startRecording(List<String> command, StepSource source) {
+        if (targets.targets() == null) {
+            console.err().println("chokepoint: Missing required option: '--target=URL' (or, for `run`, "
+                    + "--prometheus URL --selector MATCHERS)");
+            return null;
+        }
         try {
             return Recording.start(targets, out, command, source, LiveProgress.create(source, console.err()),
                     console.err());

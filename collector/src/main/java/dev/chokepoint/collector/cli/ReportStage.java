@@ -38,6 +38,11 @@ final class ReportStage {
             err.println("chokepoint: cannot read the run folder " + runDir + ": " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
+        return report(run, runDir, source, options, strictSteps);
+    }
+
+    /** The same for a run read from elsewhere (Prometheus); the report lands in {@code outDir}. */
+    int report(RunData run, Path outDir, StepSource source, ReportOptions options, boolean strictSteps) {
         int stepsProblem = ExitCodes.OK;
         List<Step> steps;
         try {
@@ -57,7 +62,7 @@ final class ReportStage {
         }
         AnalysisResult result;
         try {
-            result = Analysis.run(run, steps, options.analysisOptions(), runDir);
+            result = Analysis.run(run, steps, options.analysisOptions(), outDir);
         } catch (AnalysisException e) {
             err.println("chokepoint: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

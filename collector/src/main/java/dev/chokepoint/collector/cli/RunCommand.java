@@ -16,7 +16,9 @@ import java.util.List;
             "The load command's output is its own (stdout); chokepoint's progress goes to stderr."},
         footer = {"", "Example:",
             "  chokepoint run --target http://127.0.0.1:9464/metrics --out runs/1 --steps runs/1/steps.csv \\",
-            "      --slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh", ""})
+            "      --slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh",
+            "  chokepoint run --prometheus http://127.0.0.1:9090 --selector '{job=\"market\"}' --out runs/2 \\",
+            "      --steps runs/2/steps.csv -- ./stairs.sh", ""})
 public final class RunCommand extends RecordingCommand {
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -24,6 +26,9 @@ public final class RunCommand extends RecordingCommand {
 
     @Mixin
     ReportOptions report;
+
+    @Mixin
+    PrometheusOptions prometheus;
 
     @Parameters(arity = "1..*", paramLabel = "COMMAND",
             description = "The load command and its arguments (after --), e.g. -- k6 run --out json=k6.json stairs.js")
@@ -36,6 +41,13 @@ public final class RunCommand extends RecordingCommand {
     @Override
     int work() throws IOException, InterruptedException {
         StepSource source = StepOptions.sourceOf(steps);
+        if (prometheus.enabled()) {
+            if (targets.targets() != null) {
+                console.err().println("chokepoint: give either --target (scrape) or --prometheus (read a fleet), not both");
+                return ExitCodes.BAD_INPUT;
+            }
+            return new PrometheusStage(console).run(prometheus, out, command, source, report, interrupts);
+        }
         Recording recording = startRecording(command, source);
         if (recording == null) {
             return ExitCodes.BAD_INPUT;

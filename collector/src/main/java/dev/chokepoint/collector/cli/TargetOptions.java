@@ -17,7 +17,8 @@ public final class TargetOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--target", required = true, paramLabel = "URL", converter = TargetConverter.class,
+    // Not required by picocli: `run --prometheus` reads a fleet instead; Recording checks it is there.
+    @Option(names = "--target", paramLabel = "URL", converter = TargetConverter.class,
             description = "Metrics endpoint to scrape (Prometheus text or OpenMetrics), e.g. "
                     + "http://127.0.0.1:9464/metrics (the agent) or http://127.0.0.1:8080/actuator/prometheus. "
                     + "Repeat for several targets.")

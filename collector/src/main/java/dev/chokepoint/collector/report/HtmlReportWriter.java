@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.report;
 
+import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.verdict.Finding;
@@ -41,7 +42,9 @@ public final class HtmlReportWriter implements ReportWriter {
                 .append(". Run ").append(ReportText.date(r.run().startMillis())).append(" → ")
                 .append(ReportText.date(r.run().endMillis())).append(", targets: ")
                 .append(Html.escape(String.join(", ", r.run().targets()))).append(".</p>");
+        partial(r, h);
         steps(r, h);
+        fleet(r, h);
         charts(r, h);
         evidence(r, h);
         h.append("</body></html>\n");
@@ -67,6 +70,45 @@ public final class HtmlReportWriter implements ReportWriter {
                             .map(ReportText::consequence).toList()))).append("</td></tr>");
         }
         h.append("</table>");
+    }
+
+    private void partial(Report r, StringBuilder h) {
+        if (!r.partial()) {
+            return;
+        }
+        h.append("<blockquote id=\"partial\"><b>Partial data</b>: part of the run window is missing, so a verdict "
+                + "below may be wrong:<ul>");
+        r.gaps().forEach(g -> h.append("<li>").append(Html.escape(g)).append("</li>"));
+        h.append("</ul></blockquote>");
+    }
+
+    private void fleet(Report r, StringBuilder h) {
+        if (r.fleet().isEmpty()) {
+            return;
+        }
+        h.append("<h2>Fleet</h2><table id=\"fleet\"><tr><th>step</th><th>first saturated</th><th>limit</th>")
+                .append("<th>instances saturated</th></tr>");
+        for (FleetStep f : r.fleet()) {
+            h.append("<tr><td>").append(f.step()).append("</td><td>").append(Html.escape(f.resource()))
+                    .append("</td><td>").append(Html.escape(FleetText.limit(f))).append("</td><td>")
+                    .append(Html.escape(String.join(", ", FleetText.saturatedInstances(f)))).append("</td></tr>");
+        }
+        h.append("</table>");
+        for (FleetStep f : r.fleet()) {
+            if (f.scope() == FleetStep.Scope.NONE) {
+                continue;
+            }
+            h.append("<p>Step ").append(f.step()).append(": ").append(Html.escape(f.resource() + " " + f.explanation()))
+                    .append("</p><table><tr><th>instance</th><th>requests/s</th><th>share</th><th>saturated</th>")
+                    .append("<th>own first saturated</th></tr>");
+            for (FleetStep.InstanceStep i : f.instances()) {
+                h.append("<tr><td>").append(Html.escape(i.instance())).append("</td><td>").append(ReportText.rps(i.requestRate()))
+                        .append("</td><td>").append(ReportText.ratio(i.requestShare())).append("</td><td>")
+                        .append(FleetText.saturated(i)).append("</td><td>").append(Html.escape(FleetText.own(i)))
+                        .append("</td></tr>");
+            }
+            h.append("</table>");
+        }
     }
 
     private void charts(Report r, StringBuilder h) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Finding;
@@ -45,9 +46,15 @@ public final class JsonReportWriter implements ReportWriter {
             num(k, "offeredRps", r.knee().offeredRps());
             num(k, "achievedRps", r.knee().achievedRps());
         }
+        root.put("partial", r.partial());
+        r.gaps().forEach(root.putArray("gaps")::add);
+        if (r.gaps().isEmpty()) {
+            root.putArray("gaps");
+        }
         run(r, root.putObject("run"));
         ArrayNode steps = root.putArray("steps");
         r.steps().forEach(v -> step(v, steps.addObject()));
+        fleet(r, root);
         prediction(r.prediction(), root);
         ArrayNode demands = root.putArray("demands");
         for (Demand d : r.demands()) {
@@ -144,6 +151,39 @@ public final class JsonReportWriter implements ReportWriter {
             num(ro, "saturation", u.saturation());
             num(ro, "errors", u.errors());
             ro.put("saturated", u.saturated());
+        }
+    }
+
+    private void fleet(Report r, ObjectNode root) {
+        if (r.fleet().isEmpty()) {
+            root.putNull("fleet");
+            return;
+        }
+        ArrayNode steps = root.putObject("fleet").putArray("steps");
+        for (FleetStep f : r.fleet()) {
+            ObjectNode o = steps.addObject();
+            o.put("index", f.step());
+            o.put("resource", f.resource());
+            o.put("scope", f.scope().name().toLowerCase(Locale.ROOT));
+            o.put("limit", f.limit());
+            o.put("explanation", f.explanation());
+            ObjectNode ev = o.putObject("evidence");
+            f.evidence().forEach((k, x) -> num(ev, k, x));
+            ArrayNode instances = o.putArray("instances");
+            for (FleetStep.InstanceStep i : f.instances()) {
+                ObjectNode io = instances.addObject();
+                io.put("instance", i.instance());
+                io.put("saturated", i.saturated());
+                if (i.onsetMillis() == null) {
+                    io.putNull("onsetMillis");
+                } else {
+                    io.put("onsetMillis", i.onsetMillis());
+                }
+                io.put("firstSaturated", i.firstSaturated());
+                io.put("rule", i.rule());
+                num(io, "requestRate", i.requestRate());
+                num(io, "requestShare", i.requestShare());
+            }
         }
     }
 

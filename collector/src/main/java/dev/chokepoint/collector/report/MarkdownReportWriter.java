@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.report;
 
+import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.Unit;
@@ -33,7 +34,9 @@ public final class MarkdownReportWriter implements ReportWriter {
         w.println("- Run: " + ReportText.date(r.run().startMillis()) + " → " + ReportText.date(r.run().endMillis())
                 + ", targets: " + String.join(", ", r.run().targets()));
         w.println();
+        partial(r, w);
         steps(r, w);
+        fleet(r, w);
         evidence(r, w);
         use(r, w);
         law(r, w);
@@ -60,6 +63,43 @@ public final class MarkdownReportWriter implements ReportWriter {
         w.println("Latency and errors: " + (r.steps().stream().anyMatch(v -> v.traffic().source().name().equals("CLIENT"))
                 ? "from the load tool where it reported them, else from" : "from") + " the servers' request timers.");
         w.println();
+    }
+
+    private void partial(Report r, PrintWriter w) {
+        if (!r.partial()) {
+            return;
+        }
+        w.println("> **Partial data**: part of the run window is missing, so a verdict below may be wrong:");
+        r.gaps().forEach(g -> w.println("> - " + g));
+        w.println();
+    }
+
+    private void fleet(Report r, PrintWriter w) {
+        if (r.fleet().isEmpty()) {
+            return;
+        }
+        w.println("## Fleet");
+        w.println();
+        w.println("| step | first saturated | limit | instances saturated |");
+        w.println("|---:|---|---|---|");
+        for (FleetStep f : r.fleet()) {
+            w.println("| " + f.step() + " | " + f.resource() + " | " + FleetText.limit(f) + " | " + String.join(", ", FleetText.saturatedInstances(f)) + " |");
+        }
+        w.println();
+        for (FleetStep f : r.fleet()) {
+            if (f.scope() == FleetStep.Scope.NONE) {
+                continue;
+            }
+            w.println("Step " + f.step() + ": " + f.resource() + " " + f.explanation());
+            w.println();
+            w.println("| instance | requests/s | share | saturated | own first saturated |");
+            w.println("|---|---:|---:|---|---|");
+            for (FleetStep.InstanceStep i : f.instances()) {
+                w.println("| " + i.instance() + " | " + ReportText.rps(i.requestRate()) + " | " + ReportText.ratio(i.requestShare())
+                        + " | " + FleetText.saturated(i) + " | " + FleetText.own(i) + " |");
+            }
+            w.println();
+        }
     }
 
     private void evidence(Report r, PrintWriter w) {

@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.report;
 
+import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Knee;
@@ -11,11 +12,18 @@ import java.util.List;
 /**
  * The analysed run, ready to be written in any format: the headline, the knee, every step's
  * verdict with its evidence, the utilization-law prediction, which rules ran and which signals
- * they lacked, and the timelines for charts. {@code sloMet}: no step missed the SLO.
+ * they lacked, and the timelines for charts. {@code sloMet}: no step missed the SLO. {@code gaps}:
+ * parts of the run window the source lacked (the report is then partial); {@code fleet}: per-step
+ * fleet verdicts, empty for a single target.
  */
 public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
                      List<StepVerdict> steps, List<Demand> demands, Prediction prediction, List<RuleInfo> rules,
-                     Charts charts) {
+                     Charts charts, List<String> gaps, List<FleetStep> fleet) {
+
+    /** True when part of the run window was missing ({@code gaps}): the verdicts may be wrong. */
+    public boolean partial() {
+        return !gaps.isEmpty();
+    }
 
     /** What was recorded. */
     public record Run(long startMillis, long endMillis, List<String> targets, List<ScrapeEvent> events) {

@@ -10,6 +10,7 @@ final class PoolSignals implements SignalGroup {
         return List.of(
                 Signal.number("pool_active", Unit.COUNT, "connections in use"),
                 Signal.number("pool_idle", Unit.COUNT, "connections idle"),
+                Signal.number("pool_open", Unit.COUNT, "connections open (active + idle); below pool_max while threads wait: the database refuses more"),
                 Signal.number("pool_pending", Unit.COUNT, "threads waiting for a connection"),
                 Signal.number("pool_max", Unit.COUNT, "maximum pool size"),
                 Signal.number("pool_utilization", Unit.RATIO, "active / max connections"),
@@ -30,6 +31,7 @@ final class PoolSignals implements SignalGroup {
         double[] usageSum = in.increase("hikaricp_connections_usage_seconds_sum");
         out.put("pool_active", active);
         out.put("pool_idle", in.gaugeSum("hikaricp_connections_idle"));
+        out.put("pool_open", in.gaugeSum("hikaricp_connections"));
         out.put("pool_pending", in.gaugeSum("hikaricp_connections_pending"));
         out.put("pool_max", max);
         out.put("pool_utilization", PointWise.ratio(active, max));

@@ -6,9 +6,17 @@ import java.util.Map;
 /**
  * A recorded run as the analysis sees it: every series of every target, plus what went wrong
  * while recording. Read back from a run folder; the analysis never sees the on-disk format.
+ * {@code gaps}: parts of the run window the source could not provide (e.g. Prometheus missing
+ * scrapes), each a sentence for the report; non-empty makes the report partial.
  */
 public record RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,
-                      List<ScrapeEvent> events) {
+                      List<ScrapeEvent> events, List<String> gaps) {
+
+    /** A run with the whole window present (the collector's own recording keeps gaps as events). */
+    public RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,
+                   List<ScrapeEvent> events) {
+        this(startMillis, endMillis, targets, series, events, List.of());
+    }
 
     /** All series with this Prometheus name, any target, any labels. */
     public List<Series> named(String name) {

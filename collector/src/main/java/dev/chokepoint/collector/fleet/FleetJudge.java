@@ -1,0 +1,100 @@
+package dev.chokepoint.collector.fleet;
+
+import dev.chokepoint.collector.rules.CompiledRule;
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.verdict.Finding;
+import dev.chokepoint.collector.verdict.Slo;
+import dev.chokepoint.collector.verdict.StepJudge;
+import dev.chokepoint.collector.verdict.StepVerdict;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The fleet view of each step: the same rules judged on each instance alone (so "which instances
+ * saturated, and when" is each instance's own verdict), then {@link LimitScope} on the fleet's
+ * first saturated resource. Only for runs with two or more instances.
+ */
+public final class FleetJudge {
+
+    private final Grid grid;
+    private final List<SignalFrame> frames;
+    private final Map<String, StepJudge> alone = new LinkedHashMap<>();
+
+    public FleetJudge(List<SignalFrame> frames, List<CompiledRule> rules, Grid grid) {
+        this.grid = grid;
+        this.frames = frames;
+        for (SignalFrame f : frames) {
+            alone.put(f.target(), new StepJudge(List.of(f), rules, grid));
+        }
+    }
+
+    /** Fleet steps for the fleet's step verdicts; empty for a single instance. */
+    public List<FleetStep> judge(List<StepVerdict> fleetVerdicts, Slo slo) {
+        if (frames.size() < 2) {
+            return List.of();
+        }
+        List<FleetStep> out = new ArrayList<>();
+        for (StepVerdict fleet : fleetVerdicts) {
+            out.add(step(fleet, slo));
+        }
+        return out;
+    }
+
+    private FleetStep step(StepVerdict fleet, Slo slo) {
+        int from = grid.indexAtOrAfter(fleet.step().startMillis() + grid.windowMillis());
+        int to = grid.indexAtOrBefore(fleet.step().endMillis());
+        Resource resource = fleet.firstSaturated() == null ? Resource.NONE : fleet.firstSaturated().resource();
+        double total = 0;
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (SignalFrame f : frames) {
+            double r = mean(f, "request_rate", from, to);
+            rates.put(f.target(), r);
+            total += Double.isNaN(r) ? 0 : r;
+        }
+        List<FleetStep.InstanceStep> instances = new ArrayList<>();
+        List<LimitScope.Means> means = new ArrayList<>();
+        for (SignalFrame f : frames) {
+            StepVerdict own = alone.get(f.target()).judge(fleet.step(), fleet.traffic(), slo);
+            Finding onResource = Stream.concat(Stream.ofNullable(own.firstSaturated()), own.consequences().stream())
+                    .filter(x -> x.resource() == resource).findFirst().orElse(null);
+            boolean saturated = resource != Resource.NONE && own.resources().stream()
+                    .anyMatch(u -> u.resource() == resource && u.saturated());
+            double rate = rates.get(f.target());
+            double share = total > 0 && !Double.isNaN(rate) ? rate / total : Double.NaN;
+            Finding first = own.firstSaturated();
+            instances.add(new FleetStep.InstanceStep(f.target(), saturated,
+                    onResource == null ? null : onResource.onsetMillis(),
+                    first == null ? Resource.NONE.id() : first.resource().id(), first == null ? null : first.rule(),
+                    rate, share));
+            means.add(new LimitScope.Means(f.target(), saturated, Double.isNaN(rate) ? 0 : rate, share,
+                    mean(f, "pool_open", from, to), mean(f, "pool_max", from, to), mean(f, "pool_pending", from, to)));
+        }
+        if (resource == Resource.NONE) {
+            return new FleetStep(fleet.step().index(), Resource.NONE.id(), FleetStep.Scope.NONE, null,
+                    "nothing saturated on any instance", Map.of(), instances);
+        }
+        LimitScope.Verdict v = LimitScope.decide(resource, means);
+        return new FleetStep(fleet.step().index(), resource.id(), v.scope(), v.limit(), v.explanation(), v.evidence(),
+                instances);
+    }
+
+    private static double mean(SignalFrame f, String signal, int from, int to) {
+        double[] v = f.values(signal);
+        double sum = 0;
+        int n = 0;
+        for (int i = Math.max(0, from); i <= to && i < v.length; i++) {
+            if (!Double.isNaN(v[i])) {
+                sum += v[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+}
