@@ -20,7 +20,21 @@ public final class TomcatEndpoints {
     private static final Map<Object, TomcatThreadPoolMetrics> RUNNING = new ConcurrentHashMap<>();
     private static final ProbeTarget<MeterRegistry> REGISTRY = new ProbeTarget<>(TomcatProbe.ID);
 
+    /** The endpoint {@link #seen} last; one connector is the common case, so one compare per socket event. */
+    private static volatile Object lastSeen;
+
     private TomcatEndpoints() {
+    }
+
+    /**
+     * An endpoint is handling a socket: binds it if it started before the agent was attached
+     * (late attach), so its start was never seen. Called per socket event, hence the shortcut.
+     */
+    public static void seen(Object endpoint) {
+        if (endpoint != lastSeen) {
+            lastSeen = endpoint;
+            started(endpoint);
+        }
     }
 
     public static void install(MeterRegistry meterRegistry, ProbeContext probeContext) {

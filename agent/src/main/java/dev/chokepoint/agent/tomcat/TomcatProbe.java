@@ -10,7 +10,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
 
 /**
  * Finds Tomcat's connector endpoints as they start ({@code AbstractEndpoint.start()}: bound, executor
- * created) and stop, and binds their worker-pool gauges. No JMX: Spring Boot's embedded Tomcat
+ * created) and stop, and binds their worker-pool gauges; an endpoint that started before a late
+ * attach is found at its next socket event ({@code processSocket}). No JMX: Spring Boot's embedded Tomcat
  * turns its MBean registry off, the endpoint object itself is always there.
  */
 public final class TomcatProbe implements Probe {
@@ -29,7 +30,8 @@ public final class TomcatProbe implements Probe {
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(TomcatProbe.class.getClassLoader())
                         .advice(named("start").and(takesNoArguments()), TomcatProbe.class.getName() + "$StartAdvice")
-                        .advice(named("stop").and(takesNoArguments()), TomcatProbe.class.getName() + "$StopAdvice"));
+                        .advice(named("stop").and(takesNoArguments()), TomcatProbe.class.getName() + "$StopAdvice")
+                        .advice(named("processSocket"), TomcatProbe.class.getName() + "$ProcessSocketAdvice"));
     }
 
     static final class StartAdvice {
@@ -40,6 +42,18 @@ public final class TomcatProbe implements Probe {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.This Object endpoint) {
             TomcatEndpoints.started(endpoint);
+        }
+    }
+
+    /** Finds endpoints that were already running when the agent was attached to a live JVM. */
+    static final class ProcessSocketAdvice {
+
+        private ProcessSocketAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object endpoint) {
+            TomcatEndpoints.seen(endpoint);
         }
     }
 
