@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -41,6 +42,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (prometheus.enabled()) {
             return new PrometheusStage(console).analyze(prometheus, runDir, steps == null ? null
                     : StepOptions.sourceOf(steps), report);
+        }
+        if (Files.exists(runDir.resolve(PrometheusWindow.FILE)) && !Files.exists(runDir.resolve("run.json"))) {
+            console.err().println("chokepoint: " + runDir + " was recorded by `run --prometheus`: its samples are in "
+                    + "Prometheus; analyze it with --prometheus URL --selector MATCHERS");
+            return ExitCodes.BAD_INPUT;
         }
         StepSource source = StepOptions.sourceOf(steps);
         if (steps == null) {

@@ -57,7 +57,7 @@ public final class PrometheusClient {
         List<Matrix> out = new ArrayList<>();
         for (JsonNode r : data.path("result")) {
             java.util.Map<String, String> labels = new java.util.TreeMap<>();
-            r.path("metric").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+            r.path("metric").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
             JsonNode values = r.path("values");
             long[] t = new long[values.size()];
             double[] v = new double[values.size()];

@@ -6,6 +6,7 @@ import dev.chokepoint.collector.store.Series;
 import dev.chokepoint.collector.store.SeriesKey;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,33 +52,24 @@ public final class PrometheusReader {
                     + "matching --selector " + selector.text() + " during the run; check the selector and "
                     + "Prometheus's targets page (" + client.base() + "targets)");
         }
-        Map<SeriesKey, List<double[]>> samples = new LinkedHashMap<>();
+        // Fresh points of each series, chunk by chunk, kept as primitive arrays: a long run of a
+        // large fleet is millions of points.
+        Map<SeriesKey, List<Series>> chunks = new LinkedHashMap<>();
         for (long from = start; from <= endMillis; from += MAX_POINTS_PER_QUERY * stepMillis) {
             long to = Math.min(endMillis, from + (MAX_POINTS_PER_QUERY - 1) * stepMillis);
             for (PrometheusClient.Matrix m : client.queryRange(selector.withNames(NAMES), from, to, stepMillis)) {
-                String instance = m.labels().get("instance");
-                ScrapeCoverage c = coverage.get(instance);
-                if (c == null) {
-                    continue; // an instance without an up series is not one Prometheus scraped
-                }
-                List<double[]> kept = samples.computeIfAbsent(key(instance, m.labels()), k -> new ArrayList<>());
-                for (int i = 0; i < m.timesMillis().length; i++) {
-                    if (c.fresh(m.timesMillis()[i]) && !Double.isNaN(m.values()[i])) {
-                        kept.add(new double[] {m.timesMillis()[i], m.values()[i]});
-                    }
+                ScrapeCoverage c = coverage.get(m.labels().get("instance"));
+                if (c != null) { // an instance without an up series is not one Prometheus scraped
+                    SeriesKey key = key(m.labels().get("instance"), m.labels());
+                    chunks.computeIfAbsent(key, k -> new ArrayList<>()).add(fresh(key, m, c));
                 }
             }
         }
         List<Series> series = new ArrayList<>();
-        samples.forEach((k, v) -> {
-            if (!v.isEmpty()) {
-                long[] t = new long[v.size()];
-                double[] x = new double[v.size()];
-                for (int i = 0; i < t.length; i++) {
-                    t[i] = (long) v.get(i)[0];
-                    x[i] = v.get(i)[1];
-                }
-                series.add(new Series(k, t, x));
+        chunks.forEach((k, parts) -> {
+            Series whole = concat(k, parts);
+            if (whole.size() > 0) {
+                series.add(whole);
             }
         });
         List<ScrapeEvent> events = new ArrayList<>();
@@ -113,6 +105,35 @@ public final class PrometheusReader {
             }
         }
         return out;
+    }
+
+    private static Series fresh(SeriesKey key, PrometheusClient.Matrix m, ScrapeCoverage c) {
+        long[] t = new long[m.timesMillis().length];
+        double[] v = new double[t.length];
+        int n = 0;
+        for (int i = 0; i < t.length; i++) {
+            if (c.fresh(m.timesMillis()[i]) && !Double.isNaN(m.values()[i])) {
+                t[n] = m.timesMillis()[i];
+                v[n++] = m.values()[i];
+            }
+        }
+        return new Series(key, Arrays.copyOf(t, n), Arrays.copyOf(v, n));
+    }
+
+    private static Series concat(SeriesKey key, List<Series> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        int n = parts.stream().mapToInt(Series::size).sum();
+        long[] t = new long[n];
+        double[] v = new double[n];
+        int at = 0;
+        for (Series p : parts) {
+            System.arraycopy(p.timesMillis(), 0, t, at, p.size());
+            System.arraycopy(p.values(), 0, v, at, p.size());
+            at += p.size();
+        }
+        return new Series(key, t, v);
     }
 
     /** Target = instance; {@code job} and {@code instance} are Prometheus's, not the application's labels. */

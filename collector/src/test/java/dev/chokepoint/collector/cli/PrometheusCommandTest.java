@@ -94,6 +94,16 @@ class PrometheusCommandTest {
     }
 
     @Test
+    void a_prometheus_run_folder_analyzed_without_prometheus_says_how_to_analyze_it() throws Exception {
+        Path run = runFolder();
+
+        int code = Main.execute(console, "analyze", run.toString());
+
+        assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("run --prometheus", "--selector");
+    }
+
+    @Test
     void prometheus_without_a_selector_is_a_usage_error() throws Exception {
         Path run = runFolder();
 
