@@ -47,7 +47,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 # ---- everything started below is recorded here and stopped by cleanup -------------------------
-pids=() cgroup_dirs=()
+pids=() cgroup_dirs=() cleanup_dirs=()
 cleanup() {
   local status=$? pid
   trap - EXIT INT TERM
@@ -63,6 +63,7 @@ cleanup() {
     for _ in $(seq 1 25); do rmdir "$dir" 2>/dev/null && break; sleep 0.2; done
     [[ -d $dir ]] && echo "run-scenario.sh: could not remove cgroup $dir" >&2
   done
+  for dir in "${cleanup_dirs[@]}"; do rm -rf "$dir"; done
   exit "$status"
 }
 trap cleanup EXIT
@@ -89,6 +90,16 @@ build examples/downstream-service "$downstream_jar"
 build examples/market-service "$service_jar"
 build agent "$agent_jar" || log "the agent did not build: the service runs without it (Actuator metrics only)"
 build collector "$collector_jar" || log "the collector did not build: the stairs run without it (no report)"
+
+# Run from copies: a rebuild of the agent or collector during the run (developers rebuild while a
+# demo runs) must not swap classes under the running JVMs.
+snapshot=$(mktemp -d)
+cleanup_dirs+=("$snapshot")
+for jar in agent_jar collector_jar; do
+  if [[ -f ${!jar} ]]; then
+    cp "${!jar}" "$snapshot/" && printf -v "$jar" '%s' "$snapshot/$(basename "${!jar}")"
+  fi
+done
 
 # ---- the scenario -------------------------------------------------------------------------------
 scenario_vars=$(java -jar "$scenario_jar" "$scenarios_dir/$scenario.yaml" $ci) || exit 2

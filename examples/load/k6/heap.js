@@ -3,7 +3,7 @@
 import { stairs } from './lib/stairs.js';
 
 const test = stairs({
-  rates: [5, 12, 120, 200],
+  rates: [5, 12, 150, 250],
   stepSeconds: 30,
   ciStepSeconds: 12,
   maxVUs: 40,

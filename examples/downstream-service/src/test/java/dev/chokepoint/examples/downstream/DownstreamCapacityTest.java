@@ -34,10 +34,13 @@ class DownstreamCapacityTest {
         }
     }
 
-    /** Given twice the handler threads, when overloaded the same way, then twice the throughput. */
+    /**
+     * Given twice the handler threads, when overloaded the same way, then about twice the
+     * throughput (the bounds leave room for client overhead on a busy machine).
+     */
     @Test
     void throughputScalesWithConcurrency() throws Exception {
-        long serviceTimeMs = 40;
+        long serviceTimeMs = 80;
         int requests = 48;
         double narrow;
         double wide;
@@ -47,7 +50,7 @@ class DownstreamCapacityTest {
         try (DownstreamServer server = DownstreamServer.start(0, 4, serviceTimeMs)) {
             wide = requests / timeConcurrentCalls(server.port(), requests, 16);
         }
-        assertThat(wide / narrow).isBetween(1.4, 2.2);
+        assertThat(wide / narrow).isBetween(1.3, 2.2);
     }
 
     @Test

@@ -31,7 +31,9 @@ import static org.awaitility.Awaitility.await;
  * a real database, the real downstream service). Subclasses choose the database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "market.data.stores=3000", "market.data.products=2000", "logging.level.root=warn"})
+        "market.data.stores=3000", "market.data.products=2000", "logging.level.root=warn",
+        // 1 ms each, so that every database runs its dialect's in-database wait statement.
+        "market.orders.storage-latency-ms=1", "market.ingest.write-stall-ms=1"})
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 abstract class MarketServiceContract {
 
