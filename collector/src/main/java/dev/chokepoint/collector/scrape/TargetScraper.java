@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -21,6 +23,9 @@ import java.util.zip.GZIPInputStream;
  * unparsable body) becomes a failed {@link ScrapeOutcome} naming the cause.
  */
 public final class TargetScraper {
+
+    /** Far above any real exposition (10 000 series are ~1 MiB), far below what would hurt the collector. */
+    static final int MAX_BODY_BYTES = 32 << 20;
 
     private final HttpClient client;
     private final Duration timeout;
@@ -43,7 +48,9 @@ public final class TargetScraper {
                 .header("User-Agent", "chokepoint-collector")
                 .GET()
                 .build();
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+        // The client's own timeout ends at the response headers; a body that drips must not hold the round.
+        return client.sendAsync(request, TargetScraper::boundedBody)
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .handle((response, error) -> {
                     long millis = (System.nanoTime() - start) / 1_000_000;
                     if (error != null) {
@@ -53,9 +60,19 @@ public final class TargetScraper {
                 });
     }
 
+    /** Bounded memory whatever a target sends: a declared length over the limit is not read at all. */
+    private static HttpResponse.BodySubscriber<byte[]> boundedBody(HttpResponse.ResponseInfo info) {
+        long length = info.headers().firstValueAsLong("Content-Length").orElse(-1);
+        return length > MAX_BODY_BYTES ? HttpResponse.BodySubscribers.replacing(null)
+                : HttpResponse.BodySubscribers.ofByteArray();
+    }
+
     private static ScrapeOutcome parse(HttpResponse<byte[]> response, long millis) {
         if (response.statusCode() != 200) {
             return ScrapeOutcome.failed("HTTP " + response.statusCode(), millis);
+        }
+        if (response.body() == null) {
+            return ScrapeOutcome.failed("body larger than " + (MAX_BODY_BYTES >> 20) + " MiB", millis);
         }
         try {
             String body = decode(response);
@@ -74,7 +91,10 @@ public final class TargetScraper {
         byte[] body = response.body();
         if (response.headers().firstValue("Content-Encoding").filter("gzip"::equalsIgnoreCase).isPresent()) {
             try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-                body = in.readAllBytes();
+                body = in.readNBytes(MAX_BODY_BYTES + 1);
+            }
+            if (body.length > MAX_BODY_BYTES) {
+                throw new IOException("larger than " + (MAX_BODY_BYTES >> 20) + " MiB once unzipped");
             }
         }
         return new String(body, StandardCharsets.UTF_8);
@@ -82,7 +102,7 @@ public final class TargetScraper {
 
     private static String describe(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof HttpTimeoutException) {
+            if (cause instanceof HttpTimeoutException || cause instanceof TimeoutException) {
                 return "timed out";
             }
             if (cause instanceof ConnectException) {

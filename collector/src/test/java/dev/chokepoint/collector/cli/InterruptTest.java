@@ -33,8 +33,10 @@ class InterruptTest {
             Path run = dir.resolve("run");
             Path log = dir.resolve("collector.log");
             // given a collector process recording while a long load command runs
+            // (a 2 s interval: its 1.6 s scrape timeout never cuts a scrape short on a busy machine, so every
+            // scrape the endpoint answered must be on disk)
             Process collector = fork(log, "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
-                    "--", "sleep", "600");
+                    "--interval", "2s", "--", "sleep", "600");
             try {
                 // scrapes come on a timer and the JVM starts at its own pace: poll with a deadline
                 await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 3);
@@ -72,7 +74,8 @@ class InterruptTest {
             Counter.builder("orders").register(endpoint.registry()).increment(5);
             Path run = dir.resolve("recorded");
             Path log = dir.resolve("record.log");
-            Process collector = fork(log, "record", "--target", endpoint.uri().toString(), "--out", run.toString());
+            Process collector = fork(log, "record", "--target", endpoint.uri().toString(), "--out", run.toString(),
+                    "--interval", "2s");
             try {
                 await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 2);
 

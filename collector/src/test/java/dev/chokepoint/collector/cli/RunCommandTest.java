@@ -165,7 +165,7 @@ class RunCommandTest {
         Path run = dir.resolve("died");
         Path go = dir.resolve("go");
         CompletableFuture<Integer> code = CompletableFuture.supplyAsync(() -> Main.execute(console, "run",
-                "--target", endpoint.uri().toString(), "--out", run.toString(), "--interval", "500ms",
+                "--target", endpoint.uri().toString(), "--out", run.toString(),
                 "--", "sh", "-c", "while [ ! -e '" + go + "' ]; do sleep 0.1; done"));
         await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 3);
         endpoint.kill();
