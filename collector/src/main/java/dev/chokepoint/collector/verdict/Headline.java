@@ -38,8 +38,11 @@ public final class Headline {
                 return "SLO (" + objective + ") not checkable: no latency data (pass the load tool's output, or enable "
                         + "http.server.requests histogram buckets); at " + Unit.num(rps(worst)) + " RPS " + what(worst);
             }
+            // Nothing saturated at the lowest step: the step where something did is the news.
+            StepVerdict shown = first.firstSaturated() != null ? first
+                    : byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(first);
             return "SLO (" + objective + ") missed from the lowest step (" + Unit.num(rps(first)) + " RPS"
-                    + failures(first) + "); at " + Unit.num(rps(first)) + " RPS " + what(first);
+                    + failures(first) + "); at " + Unit.num(rps(shown)) + " RPS " + what(shown);
         }
         StepVerdict after = byLoad.stream().filter(v -> rps(v) > knee.offeredRps()).findFirst().orElse(null);
         if (after == null) {
