@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Overhead benchmark (not a test): the market service on this machine, alternating
+#   none · chokepoint (-javaagent:agent/target/chokepoint-agent.jar) · otel (OpenTelemetry Java
+#   agent 2.31.0, default configuration, exporters "none" so that it does not try the network)
+# for several rounds (the configuration order rotates each round so that drifting machine load
+# hits all alike), and prints the medians and their ratios to "none":
+#   startup      launch → port file written (Spring context up, Tomcat listening), seconds
+#   cpu max rps  hey -c C -z D on /map/layers/districts (built and compressed per request)
+#   db max rps   hey -c C -z D on /products?… (one PostgreSQL query per request)
+#   p50/p99      hey at a fixed rate below saturation on /products
+#   cpu ms/req   process utime+stime (/proc/PID/stat) over the two max-rps phases / requests
+#   KB/req       bytes allocated by the live threads (ThreadMXBean via JvmProbe.java) / requests
+#   heap, non-heap, threads   after a full GC at the end of the round
+#
+#   examples/bench/overhead.sh [--rounds N] [--seconds D] [--concurrency C] [--rate R] [--out DIR]
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bench=$root/examples/bench
+rounds=3 seconds=10 concurrency=8 rate=20 out=""
+while (($#)); do
+  case "$1" in
+    --rounds) rounds=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --rate) rate=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+for n in rounds seconds concurrency rate; do
+  [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
+done
+out=${out:-$root/runs/overhead-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+log() { echo "[overhead $(date +%T)] $*" >&2; }
+
+service_jar=$root/examples/market-service/target/market-service.jar
+agent_jar=$root/agent/target/chokepoint-agent.jar
+for jar in "$service_jar" "$agent_jar"; do
+  [[ -f $jar ]] || { echo "overhead.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,examples/market-service -am" >&2; exit 2; }
+done
+otel_jar=$out/opentelemetry-javaagent-2.31.0.jar
+if [[ ! -f $otel_jar ]]; then
+  (cd "$out" && mvn -B -ntp -q dependency:copy -Dartifact=io.opentelemetry.javaagent:opentelemetry-javaagent:2.31.0 \
+    -DoutputDirectory="$out" -Dmdep.stripVersion=false) >"$out/mvn.log" 2>&1 \
+    || { echo "overhead.sh: could not fetch the OpenTelemetry agent from Maven Central; see $out/mvn.log" >&2; exit 1; }
+fi
+# Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
+cp "$agent_jar" "$out/chokepoint-agent.jar"
+cp "$service_jar" "$out/market-service.jar"
+
+declare -A agent_args=(
+  [none]=""
+  [chokepoint]="-javaagent:$out/chokepoint-agent.jar=port=0"
+  [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.metrics.exporter=none -Dotel.logs.exporter=none"
+)
+configs=(none chokepoint otel)
+cpu_url=/map/layers/districts
+db_url="/products?category=2&minPrice=10&maxPrice=500"
+
+service_pid=""
+stop_service() {
+  [[ -n $service_pid ]] || return 0
+  kill "$service_pid" 2>/dev/null || true
+  for _ in $(seq 1 50); do kill -0 "$service_pid" 2>/dev/null || break; sleep 0.2; done
+  kill -9 "$service_pid" 2>/dev/null || true
+  wait "$service_pid" 2>/dev/null || true
+  service_pid=""
+}
+trap stop_service EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+alloc_total() { # bytes allocated by live threads since <snapshot file>; writes the new snapshot
+  java "$bench/JvmProbe.java" "$1" alloc >"$2.new"
+  awk -F= 'NR == FNR { before[$1] = $2; next } { total += $2 - before[$1] } END { printf "%d", total }' "$2" "$2.new"
+  mv "$2.new" "$2"
+}
+hey_requests() { awk '/^  \[[0-9]+\]/ { n += $2 } END { print n + 0 }' "$1"; }
+hey_rps() { awk '/Requests\/sec:/ { print $2 }' "$1"; }
+hey_pct() { awk -v p="$2%" '$1 == p && $2 == "in" { print $3 * 1000 }' "$1"; }
+ticks_per_second=$(getconf CLK_TCK)
+
+results=$out/results.tsv
+echo -e "round\tconfig\tstartup_s\tcpu_rps\tdb_rps\tp50_ms\tp99_ms\tcpu_ms_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
+
+one_run() { # round, config
+  local round=$1 config=$2 dir=$out/$1-$2
+  mkdir -p "$dir"
+  local port_file=$dir/service.port start
+  start=$(date +%s%N)
+  # shellcheck disable=SC2086 # agent_args holds several options
+  java -Xmx512m ${agent_args[$config]} -Dmarket.port-file="$port_file" -jar "$out/market-service.jar" \
+    --server.port=0 --spring.profiles.active=cpu --market.db.schema=chokepoint_bench >"$dir/service.log" 2>&1 &
+  service_pid=$!
+  local deadline=$((SECONDS + 240))
+  until [[ -s $port_file ]]; do
+    kill -0 "$service_pid" 2>/dev/null || { echo "overhead.sh: the service ($config) exited; see $dir/service.log" >&2; exit 1; }
+    ((SECONDS < deadline)) || { echo "overhead.sh: the service ($config) did not start in 240 s; see $dir/service.log" >&2; exit 1; }
+    sleep 0.05
+  done
+  local startup
+  startup=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN { printf "%.2f", (e - s) / 1e9 }')
+  local base=http://127.0.0.1:$(cat "$port_file")
+  # Warm-up (JIT, pool) on both endpoints, not measured.
+  hey -z 8s -c 2 "$base$cpu_url" >"$dir/warm-cpu.txt"
+  hey -z 8s -c 2 "$base$db_url" >"$dir/warm-db.txt"
+
+  java "$bench/JvmProbe.java" "$service_pid" alloc >"$dir/alloc.snapshot"
+  local ticks0 ticks1 alloc
+  ticks0=$(cpu_ticks "$service_pid")
+  hey -z "${seconds}s" -c "$concurrency" "$base$cpu_url" >"$dir/cpu.txt"
+  hey -z "${seconds}s" -c "$concurrency" "$base$db_url" >"$dir/db.txt"
+  ticks1=$(cpu_ticks "$service_pid")
+  alloc=$(alloc_total "$service_pid" "$dir/alloc.snapshot")
+  local requests=$(( $(hey_requests "$dir/cpu.txt") + $(hey_requests "$dir/db.txt") ))
+
+  # Fixed rate below saturation: 2 workers, each at rate/2 requests per second.
+  hey -z "${seconds}s" -c 2 -q $((rate / 2)) "$base$db_url" >"$dir/fixed.txt"
+
+  local footprint
+  footprint=$(java "$bench/JvmProbe.java" "$service_pid" footprint)
+  stop_service
+  awk -v r="$round" -v c="$config" -v st="$startup" -v cr="$(hey_rps "$dir/cpu.txt")" -v dr="$(hey_rps "$dir/db.txt")" \
+      -v p50="$(hey_pct "$dir/fixed.txt" 50)" -v p99="$(hey_pct "$dir/fixed.txt" 99)" \
+      -v t=$((ticks1 - ticks0)) -v hz="$ticks_per_second" -v n="$requests" -v a="$alloc" -v f="$footprint" 'BEGIN {
+        split(f, kv, "[ =]"); # heapUsed H nonHeapUsed N threads T
+        printf "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%.1f\t%.1f\t%.1f\t%d\n", r, c, st, cr, dr, p50, p99,
+          t * 1000 / hz / n, a / 1024 / n, kv[2] / 1048576, kv[4] / 1048576, kv[6] }' >>"$results"
+  log "round $round $config: $(tail -1 "$results" | cut -f3-)"
+}
+
+log "results in $out (rounds $rounds, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
+for round in $(seq 1 "$rounds"); do
+  for i in 0 1 2; do
+    one_run "$round" "${configs[$(( (i + round - 1) % 3 ))]}"
+  done
+done
+
+# Medians per configuration and their ratio to "none".
+report=$out/overhead.md
+awk -F'\t' '
+  NR == 1 { for (i = 3; i <= NF; i++) name[i] = $i; cols = NF; next }
+  { n[$2]++; for (i = 3; i <= NF; i++) val[$2, i, n[$2]] = $i }
+  function median(c, i,   k, m, a, j, t) {
+    m = n[c]; for (k = 1; k <= m; k++) a[k] = val[c, i, k]
+    for (k = 2; k <= m; k++) { t = a[k]; for (j = k - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  END {
+    printf "| metric (median of %d rounds) | none | chokepoint | otel 2.31.0 | chokepoint / none | otel / none |\n", n["none"]
+    print "|---|---|---|---|---|---|"
+    for (i = 3; i <= cols; i++) {
+      a = median("none", i); b = median("chokepoint", i); c = median("otel", i)
+      printf "| %s | %s | %s | %s | %s | %s |\n", name[i], a, b, c, a ? sprintf("%.3f", b / a) : "-", a ? sprintf("%.3f", c / a) : "-"
+    }
+  }' "$results" >"$report"
+{
+  echo
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
+       "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
+       "\`examples/bench/overhead.sh --rounds $rounds --seconds $seconds --concurrency $concurrency --rate $rate\`"
+} >>"$report"
+cat "$report"

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The accuracy matrix: runs scenarios end to end (examples/run-scenario.sh: service with the
+# agent, hey stairs, collector, report) one after the other and checks each report.json against
+# the scenario's `expect`:
+#   - the first step with a saturated resource names expect.resource (headroom: no step does),
+#   - that step is expect.step, give or take one step,
+#   - every step in expect.none-steps reports "none".
+# Prints the table (scenario · expected · reported · step · onset · verdict), writes it to
+# <matrix folder>/matrix.md, exits 1 on any mismatch.
+#
+#   examples/verify-scenarios.sh [--ci] [--out DIR] [scenario…]
+#     --ci       CI-sized steps; without scenario names, the scenarios in examples/ci-scenarios.txt
+#     --out DIR  matrix folder (default runs/matrix-<timestamp>); one run folder per scenario in it
+#     scenario…  names from examples/scenarios (default: all of them, or the CI list with --ci)
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+examples=$root/examples
+scenarios_dir=$examples/scenarios
+ci_list=$examples/ci-scenarios.txt
+
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
+die_usage() { echo "verify-scenarios.sh: $*" >&2; usage; exit 2; }
+
+ci="" out="" names=()
+while (($#)); do
+  case "$1" in
+    --ci) ci=--ci; shift ;;
+    --out) [[ $# -ge 2 ]] || die_usage "--out needs a folder"; out=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) die_usage "unknown option '$1'" ;;
+    *) [[ -f $scenarios_dir/$1.yaml ]] || die_usage "unknown scenario '$1' (no $scenarios_dir/$1.yaml)"
+       names+=("$1"); shift ;;
+  esac
+done
+if ((${#names[@]} == 0)); then
+  if [[ -n $ci ]]; then
+    # One name per line; '#' starts a comment (excluded scenarios are listed there with why).
+    mapfile -t names < <(sed 's/#.*//; s/[[:space:]]//g; /^$/d' "$ci_list")
+    for n in "${names[@]}"; do
+      [[ -f $scenarios_dir/$n.yaml ]] || { echo "verify-scenarios.sh: $ci_list names '$n', which has no $scenarios_dir/$n.yaml" >&2; exit 2; }
+    done
+  else
+    mapfile -t names < <(cd "$scenarios_dir" && ls -1 ./*.yaml | sed 's|^\./||; s|\.yaml$||' | LC_ALL=C sort)
+  fi
+fi
+command -v jq >/dev/null || { echo "verify-scenarios.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+command -v yq >/dev/null || { echo "verify-scenarios.sh: needs yq (apt-get install yq)" >&2; exit 2; }
+
+out=${out:-$root/runs/matrix-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+table=$out/matrix.md
+log() { echo "[verify-scenarios $(date +%T)] $*" >&2; }
+
+# judge <scenario.yaml> <report.json>: prints "expected|reported|step|onset|verdict"
+judge() {
+  local spec=$1 report=$2
+  local exp_res exp_step none_steps
+  exp_res=$(yq -r '.expect.resource' "$spec")
+  exp_step=$(yq -r '.expect.step // ""' "$spec")
+  none_steps=$(yq -c '.expect["none-steps"] // []' "$spec")
+  jq -r --arg res "$exp_res" --arg step "$exp_step" --argjson none "$none_steps" '
+    def secs: (. / 1000 * 10 | round / 10 | tostring) + " s";
+    (.steps | map(select(.firstSaturated.resource != "none")) | first) as $first
+    | (.steps | map(select(.index as $i | $none | index($i)) | select(.firstSaturated.resource != "none"))) as $false
+    | ($first.firstSaturated.resource // "none") as $got
+    | [ ($res + (if $step == "" then "" else " @" + $step end)),
+        ($got + (if $first then " (" + ($first.firstSaturated.rule // "?") + ")" else "" end)),
+        (if $first then ($first.index | tostring) else "-" end),
+        (if $first then (($first.onsetMillis - $first.startMillis) | secs) + " into step" else "-" end),
+        ( if $got != $res then "FAIL: first saturated is " + $got + ", expected " + $res
+          elif $first and (($first.index - ($step | tonumber)) | fabs) > 1 then
+            "FAIL: first saturated at step " + ($first.index | tostring) + ", expected " + $step + " ±1"
+          elif ($false | length) > 0 then
+            "FAIL: " + ($false | map("step " + (.index | tostring) + " says " + .firstSaturated.resource) | join(", "))
+              + " (expected none)"
+          else "pass" end)
+      ] | join("|")' "$report"
+}
+
+{
+  echo "| scenario | expected | reported (rule) | step | onset | verdict |"
+  echo "|---|---|---|---|---|---|"
+} >"$table"
+failures=0 started=$SECONDS
+for name in "${names[@]}"; do
+  run=$out/$name
+  log "$name: running (folder $run)"
+  t0=$SECONDS
+  status=0
+  bash "$examples/run-scenario.sh" "$name" $ci --out "$run" >"$run.log" 2>&1 || status=$?
+  if [[ -s $run/report.json ]]; then
+    row=$(judge "$scenarios_dir/$name.yaml" "$run/report.json")
+  else
+    row="$(yq -r '.expect.resource' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
+  fi
+  [[ $row == *"|pass" ]] || failures=$((failures + 1))
+  echo "| $name | ${row//|/ | } |" >>"$table"
+  log "$name: ${row##*|} ($((SECONDS - t0)) s)"
+done
+{
+  echo
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
+       "load average $(cut -d' ' -f1-3 /proc/loadavg) · \`examples/verify-scenarios.sh $ci ${names[*]}\`" \
+       "· $(( (SECONDS - started) / 60 )) min $(( (SECONDS - started) % 60 )) s"
+} >>"$table"
+cat "$table"
+if ((failures)); then
+  echo "verify-scenarios.sh: $failures of ${#names[@]} scenarios do not match their expect; run folders in $out" >&2
+  exit 1
+fi
