@@ -47,10 +47,11 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 # ---- everything started below is recorded here and stopped by cleanup -------------------------
-pids=() cgroup_dirs=() cleanup_dirs=()
+pids=() cgroup_dirs=() cleanup_dirs=() load_group=""
 cleanup() {
   local status=$? pid
   trap - EXIT INT TERM
+  [[ -n $load_group ]] && kill -TERM -- "-$load_group" 2>/dev/null
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
     pid=${pids[i]}
     kill "$pid" 2>/dev/null || continue
@@ -188,7 +189,7 @@ agent_args=()
   "${remote_args[@]}" "${SERVICE_PROPERTIES[@]}" >"$out/service.log" 2>&1 &
 pids+=($!)
 service_pid=${pids[-1]}
-wait_for_file "$out/service.port" "$service_pid" "market-service" 180
+wait_for_file "$out/service.port" "$service_pid" "market-service" 300
 service_url=http://127.0.0.1:$(cat "$out/service.port")
 deadline=$((SECONDS + 60))
 until curl -fsS --max-time 2 "$service_url/actuator/health" 2>/dev/null | grep -q '"UP"'; do
@@ -226,15 +227,21 @@ if [[ $target != "$service_url/actuator/prometheus" ]]; then
   bash "$examples/load/sample-metrics.sh" "$service_url/actuator/prometheus" "$out/actuator.prom" 2 &
   pids+=($!)
 fi
+# The load runs in its own process group, in the background: a signal to this script then runs
+# cleanup at once (bash defers traps while a foreground child runs), and cleanup stops the
+# collector, the stairs and hey together.
 status=0
 if [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
-  java -jar "$collector_jar" run --target "$target" --out "$out" --steps "$out/steps.csv" -- "${stairs[@]}" \
-    2>&1 | tee "$out/collector.log" || status=$?
+  setsid java -jar "$collector_jar" run --target "$target" --out "$out" --steps "$out/steps.csv" -- "${stairs[@]}" \
+    > >(tee "$out/collector.log") 2>&1 &
 else
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"
-  "${stairs[@]}" 2>&1 | tee "$out/stairs.log" || status=$?
+  setsid "${stairs[@]}" > >(tee "$out/stairs.log") 2>&1 &
 fi
+load_group=$!
+wait "$load_group" || status=$?
+load_group=""
 {
   echo "== $target"
   bash "$examples/load/step-summary.sh" "$out" "$out/metrics.prom"
