@@ -1,7 +1,5 @@
 package dev.chokepoint.collector.signals;
 
-import dev.chokepoint.collector.store.RunData;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +30,6 @@ public final class SignalCatalog {
     }
 
     /** All signals of one target, on the grid. */
-    public static SignalFrame compute(RunData run, String target, Grid grid, Baseline baseline) {
-        return compute(new TargetSeries(run, target, grid), baseline);
-    }
-
     static SignalFrame compute(TargetSeries in, Baseline baseline) {
         SignalFrame frame = new SignalFrame(in.target(), in.grid());
         for (SignalGroup g : GROUPS) {

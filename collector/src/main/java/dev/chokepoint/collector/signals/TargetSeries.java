@@ -47,10 +47,6 @@ public final class TargetSeries {
         return grid;
     }
 
-    public boolean has(String name) {
-        return byName.containsKey(name);
-    }
-
     public List<Series> series(String name, Predicate<SeriesKey> filter) {
         return byName.getOrDefault(name, List.of()).stream().filter(s -> filter.test(s.key())).toList();
     }
