@@ -50,11 +50,11 @@ public final class AgentBootstrap {
         MeterRegistry registry = withOtlp(prometheus, options, err);
         AgentProbeContext context = new AgentProbeContext(registry, options, err);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
-        installSelected(instrumenting, selection, installer);
+        installer.install(selected(instrumenting, selection));
 
         Thread background = new Thread(() -> {
             try {
-                installSelected(meterOnly, selection, installer);
+                installer.install(selected(meterOnly, selection));
                 MetricsEndpoint.start(options.host(), options.port(), prometheus, err);
             } catch (Throwable e) {
                 err.println("chokepoint: agent start-up thread failed: " + e + "; the application runs on");
@@ -64,12 +64,14 @@ public final class AgentBootstrap {
         background.start();
     }
 
-    private static void installSelected(List<Probe> probes, ProbeSelection selection, ProbeInstaller installer) {
+    private static List<Probe> selected(List<Probe> probes, ProbeSelection selection) {
+        List<Probe> selected = new ArrayList<>();
         for (Probe probe : probes) {
             if (selection.runs(probe.id())) {
-                installer.install(probe);
+                selected.add(probe);
             }
         }
+        return selected;
     }
 
     /**

@@ -5,22 +5,26 @@ import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The agent's {@link ProbeContext}: one registry, the parsed options, and the set of probes that
- * failed. A failure prints one stderr line and runs the probe's switch-off action (removing its
- * class file transformer), exactly once per probe however many classes or threads report it.
+ * failed. A failure prints one stderr line, exactly once per probe however many classes or
+ * threads report it; from then on {@link #isOn} is false, which stops the probe's type matchers
+ * (see {@link AttributedMatchers}) and sends its helpers down their no-op path.
  */
 final class AgentProbeContext implements ProbeContext {
+
+    /** Bounds the lines (and the set) should a broken library fail class after class. */
+    private static final int MAX_UNATTRIBUTED_LINES = 20;
 
     private final MeterRegistry registry;
     private final AgentOptions options;
     private final PrintStream err;
+
     private final Set<String> off = ConcurrentHashMap.newKeySet();
-    private final Map<String, Runnable> switchOffActions = new ConcurrentHashMap<>();
+    private final Set<String> unattributed = ConcurrentHashMap.newKeySet();
 
     AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err) {
         this.registry = registry;
@@ -49,41 +53,21 @@ final class AgentProbeContext implements ProbeContext {
                 + "; probe off, the application runs on");
     }
 
+    /** An error no probe's matcher accounts for; the class is left as it was, once per class. */
+    void couldNotInstrument(String typeName, String reason) {
+        if (unattributed.size() < MAX_UNATTRIBUTED_LINES && unattributed.add(typeName)) {
+            err.println("chokepoint: could not instrument " + typeName + ": " + reason + "; class left unchanged");
+        }
+    }
+
     @Override
     public boolean isOn(String probeId) {
         return !off.contains(probeId);
     }
 
-    /** What to run when {@code probeId} is switched off; runs at once if it already is. */
-    void onSwitchOff(String probeId, Runnable action) {
-        switchOffActions.put(probeId, action);
-        if (off.contains(probeId)) {
-            runSwitchOff(probeId);
-        }
-    }
-
     private void switchOff(String probeId, String line) {
-        if (!off.add(probeId)) {
-            return;
-        }
-        try {
+        if (off.add(probeId)) {
             err.println(line);
-        } finally {
-            runSwitchOff(probeId);
-        }
-    }
-
-    private void runSwitchOff(String probeId) {
-        Runnable action = switchOffActions.remove(probeId);
-        if (action == null) {
-            return;
-        }
-        try {
-            action.run();
-        } catch (RuntimeException e) {
-            // The probe is already off for its helpers; a transformer that cannot be removed only
-            // costs matching time, so the application must not see this.
-            err.println("chokepoint: probe " + probeId + " could not remove its transformer: " + e);
         }
     }
 }

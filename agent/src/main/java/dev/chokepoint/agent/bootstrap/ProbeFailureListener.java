@@ -3,26 +3,35 @@ package dev.chokepoint.agent.bootstrap;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.utility.JavaModule;
 
+import java.util.List;
+
 /**
- * Turns a Byte Buddy transformation error into the probe's one stderr line and switches the probe
- * off. Each probe is installed with its own instance, so an error names the probe that caused it.
+ * Turns a Byte Buddy transformation error into one stderr line per failing probe and switches
+ * that probe off. The probes that matched the failing type are known from {@link ProbeMatches}.
  */
 final class ProbeFailureListener extends AgentBuilder.Listener.Adapter {
 
     private static final int MAX_REASON_LENGTH = 300;
 
-    private final String probeId;
     private final AgentProbeContext context;
+    private final ProbeMatches matches;
 
-    ProbeFailureListener(String probeId, AgentProbeContext context) {
-        this.probeId = probeId;
+    ProbeFailureListener(AgentProbeContext context, ProbeMatches matches) {
         this.context = context;
+        this.matches = matches;
     }
 
     @Override
     public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
                         Throwable throwable) {
-        context.couldNotInstrument(probeId, typeName, reason(throwable));
+        String reason = reason(throwable);
+        List<String> probeIds = matches.probesThatMatched(typeName);
+        if (probeIds.isEmpty()) {
+            context.couldNotInstrument(typeName, reason);
+        }
+        for (String probeId : probeIds) {
+            context.couldNotInstrument(probeId, typeName, reason);
+        }
     }
 
     /** The innermost cause's type and first message line: enough to see what changed shape. */

@@ -2,19 +2,22 @@ package dev.chokepoint.agent.bootstrap;
 
 import dev.chokepoint.agent.probe.Probe;
 import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 import java.lang.instrument.Instrumentation;
+import java.util.List;
 
 /**
- * Installs each probe as its own class file transformer, so that a transformation error is
- * attributed to exactly one probe and switching that probe off removes only its transformer.
+ * Installs the probes' transformations as one class file transformer. Every class the application
+ * loads passes through each registered transformer, so one shared transformer keeps the agent's
+ * cost per loaded class constant however many probes there are. Errors are still attributed to
+ * one probe ({@link AttributingBuilder}), and switching a probe off stops its matchers only.
  */
 final class ProbeInstaller {
 
     private final Instrumentation instrumentation;
     private final AgentProbeContext context;
     private final boolean attachedLate;
+    private final ProbeMatches matches = new ProbeMatches();
     private AgentBuilder base;
 
     /**
@@ -28,38 +31,50 @@ final class ProbeInstaller {
         this.attachedLate = attachedLate;
     }
 
-    void install(Probe probe) {
-        String id = probe.id();
+    /** Chains every probe's transformations on one builder and installs it once. */
+    void install(List<Probe> probes) {
+        AgentBuilder initial = base();
+        AgentBuilder chain = initial;
+        for (Probe probe : probes) {
+            chain = chainedWith(chain, probe);
+        }
+        if (chain == initial) {
+            return; // no probe transforms anything
+        }
         try {
-            AgentBuilder own = base().with(new ProbeFailureListener(id, context));
-            AgentBuilder instrumented = probe.instrument(own, context);
-            if (instrumented == own) {
-                return; // meters only, nothing to transform
+            chain.installOn(instrumentation);
+        } catch (Throwable e) {
+            for (Probe probe : probes) {
+                context.failed(probe.id(), "class transformer not installed: " + ProbeFailureListener.reason(e));
             }
-            ResettableClassFileTransformer transformer = instrumented.installOn(instrumentation);
-            context.onSwitchOff(id, () -> transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.DISABLED));
+        }
+    }
+
+    private AgentBuilder chainedWith(AgentBuilder chain, Probe probe) {
+        try {
+            AgentBuilder seen = AttributingBuilder.wrap(chain, probe.id(), context, matches);
+            return AttributingBuilder.unwrap(probe.instrument(seen, context));
         } catch (Throwable e) {
             // LinkageError included: a probe compiled against a library API must not take the
-            // other probes, or the application, down with it.
-            context.failed(id, "could not install: " + ProbeFailureListener.reason(e));
+            // other probes, or the application, down with it. Its partial chain is dropped.
+            context.failed(probe.id(), "could not install: " + ProbeFailureListener.reason(e));
+            return chain;
         }
     }
 
     /** Built on first use: its class loading is most of the agent's start-up time. */
     private synchronized AgentBuilder base() {
         if (base == null) {
-            base = baseBuilder();
+            // Advice is inlined into existing methods, never adding fields or methods, so the same
+            // transformations are valid at premain and when retransforming after a late attach.
+            AgentBuilder builder = new AgentBuilder.Default()
+                    .disableClassFormatChanges()
+                    .with(new ProbeFailureListener(context, matches));
+            if (attachedLate) {
+                builder = builder.with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+            }
+            base = AgentIgnores.applyTo(builder);
         }
         return base;
-    }
-
-    private AgentBuilder baseBuilder() {
-        // Advice is inlined into existing methods, never adding fields or methods, so the same
-        // transformations are valid at premain and when retransforming after a late attach.
-        AgentBuilder builder = new AgentBuilder.Default().disableClassFormatChanges();
-        if (attachedLate) {
-            builder = builder.with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
-        }
-        return AgentIgnores.applyTo(builder);
     }
 }

@@ -15,7 +15,7 @@ public interface ProbeContext {
 
     /**
      * Reports one line on stderr ("chokepoint: probe hikari off: …"), only for the first failure
-     * of a probe, and switches the probe off: its transformer is removed (no further class is
+     * of a probe, and switches the probe off: its type matchers stop matching (no further class is
      * instrumented) and {@link #isOn} answers {@code false}, which helpers check to take their
      * no-op path. Never throws.
      */
