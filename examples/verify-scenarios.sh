@@ -37,6 +37,10 @@ if ((${#names[@]} == 0)); then
   if [[ -n $ci ]]; then
     # One name per line; '#' starts a comment (excluded scenarios are listed there with why).
     mapfile -t names < <(sed 's/#.*//; s/[[:space:]]//g; /^$/d' "$ci_list")
+    if ((${#names[@]} == 0)); then
+      echo "verify-scenarios.sh: $ci_list lists no scenario (every one is excluded there, with why); nothing to verify" >&2
+      exit 0
+    fi
     for n in "${names[@]}"; do
       [[ -f $scenarios_dir/$n.yaml ]] || { echo "verify-scenarios.sh: $ci_list names '$n', which has no $scenarios_dir/$n.yaml" >&2; exit 2; }
     done
@@ -51,6 +55,10 @@ out=${out:-$root/runs/matrix-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 table=$out/matrix.md
+# The matrix's services use their own schema (Spring reads MARKET_DB_SCHEMA as market.db.schema):
+# demos and other runs on the default "market" schema, starting at the same time, would race its
+# first fill, and slow-query's dropped index must not be recreated under it by another service.
+export MARKET_DB_SCHEMA=${MARKET_DB_SCHEMA:-chokepoint_matrix}
 log() { echo "[verify-scenarios $(date +%T)] $*" >&2; }
 
 # judge <scenario.yaml> <report.json>: prints "expected|reported|step|onset|verdict"

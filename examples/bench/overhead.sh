@@ -82,7 +82,11 @@ alloc_total() { # bytes allocated by live threads since <snapshot file>; writes 
 }
 hey_requests() { awk '/^  \[[0-9]+\]/ { n += $2 } END { print n + 0 }' "$1"; }
 hey_rps() { awk '/Requests\/sec:/ { print $2 }' "$1"; }
-hey_pct() { awk -v p="$2%" '$1 == p && $2 == "in" { print $3 * 1000 }' "$1"; }
+hey_pct() { # percentile (nearest rank) of hey -o csv response times, in ms; hey's own summary
+  # prints "0% in 0.0000 secs" for percentiles it has too few samples for.
+  awk -F, 'NR > 1 && $7 ~ /^[0-9]+$/ { print $1 * 1000 }' "$1" | sort -n \
+    | awk -v p="$2" '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } r = int(NR * p / 100 + 0.999999); if (r < 1) r = 1; print v[r] }'
+}
 ticks_per_second=$(getconf CLK_TCK)
 
 results=$out/results.tsv
@@ -120,13 +124,13 @@ one_run() { # round, config
   local requests=$(( $(hey_requests "$dir/cpu.txt") + $(hey_requests "$dir/db.txt") ))
 
   # Fixed rate below saturation: 2 workers, each at rate/2 requests per second.
-  hey -z "${seconds}s" -c 2 -q $((rate / 2)) "$base$db_url" >"$dir/fixed.txt"
+  hey -z "${seconds}s" -c 2 -q $((rate / 2)) -o csv "$base$db_url" >"$dir/fixed.csv"
 
   local footprint
   footprint=$(java "$bench/JvmProbe.java" "$service_pid" footprint)
   stop_service
   awk -v r="$round" -v c="$config" -v st="$startup" -v cr="$(hey_rps "$dir/cpu.txt")" -v dr="$(hey_rps "$dir/db.txt")" \
-      -v p50="$(hey_pct "$dir/fixed.txt" 50)" -v p99="$(hey_pct "$dir/fixed.txt" 99)" \
+      -v p50="$(hey_pct "$dir/fixed.csv" 50)" -v p99="$(hey_pct "$dir/fixed.csv" 99)" \
       -v t=$((ticks1 - ticks0)) -v hz="$ticks_per_second" -v n="$requests" -v a="$alloc" -v f="$footprint" 'BEGIN {
         split(f, kv, "[ =]"); # heapUsed H nonHeapUsed N threads T
         printf "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%.1f\t%.1f\t%.1f\t%d\n", r, c, st, cr, dr, p50, p99,
