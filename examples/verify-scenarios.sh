@@ -101,7 +101,7 @@ for name in "${names[@]}"; do
   if [[ -s $run/report.json ]]; then
     row=$(judge "$scenarios_dir/$name.yaml" "$run/report.json")
   else
-    row="$(yq -r '.expect.resource' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
+    row="$(yq -r '.expect.resource + (if .expect.step then " @" + (.expect.step | tostring) else "" end)' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
   fi
   [[ $row == *"|pass" ]] || failures=$((failures + 1))
   echo "| $name | ${row//|/ | } |" >>"$table"
