@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the demo and the tests use: the load tool (hey), for the fleet
-# example (examples/fleet) Prometheus and nginx, and Chromium, in which a test renders the HTML
-# report headless. Idempotent; needs root (it is root on these
+# example (examples/fleet) Prometheus and nginx, Chromium, in which a test renders the HTML
+# report headless, and jq/yq, with which examples/verify-scenarios.sh reads reports and scenarios. Idempotent; needs root (it is root on these
 # machines and in CI).
 #
 # Prometheus and nginx are run by the examples as plain processes with their own config and data
@@ -9,7 +9,7 @@
 # every start is in place while apt runs (and removed after, unless one was there before).
 set -euo pipefail
 need=()
-for pkg in hey prometheus nginx chromium; do
+for pkg in hey prometheus nginx chromium jq yq; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then
