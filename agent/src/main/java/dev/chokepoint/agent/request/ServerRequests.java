@@ -95,6 +95,8 @@ public final class ServerRequests {
             try {
                 cpu = THREADS.getCurrentThreadCpuTime();
             } catch (UnsupportedOperationException unsupported) {
+                // Some JDKs throw here instead of answering -1 (virtual threads, CPU time switched
+                // off at run time): treat it as "cannot be read", warned about once below.
                 cpu = -1;
             }
         }
