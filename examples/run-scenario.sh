@@ -46,30 +46,20 @@ out=${out:-$root/runs/$scenario-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-# ---- everything started below is recorded here and stopped by cleanup -------------------------
-pids=() cgroup_dirs=() cleanup_dirs=() load_group=""
-cleanup() {
-  local status=$? pid
-  trap - EXIT INT TERM
+# ---- everything started below is recorded here and stopped at exit ------------------------------
+source "$examples/setup/processes.sh"
+cgroup_dirs=() cleanup_dirs=() load_group=""
+undo() {
   [[ -n $load_group ]] && kill -TERM -- "-$load_group" 2>/dev/null
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
-    pid=${pids[i]}
-    kill "$pid" 2>/dev/null || continue
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    kill -9 "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
+  stop_started
   for dir in "${cgroup_dirs[@]}"; do
     # A cgroup can only be removed once it is empty; its processes were stopped above.
     for _ in $(seq 1 25); do rmdir "$dir" 2>/dev/null && break; sleep 0.2; done
     [[ -d $dir ]] && echo "run-scenario.sh: could not remove cgroup $dir" >&2
   done
   for dir in "${cleanup_dirs[@]}"; do rm -rf "$dir"; done
-  exit "$status"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+at_exit undo
 
 # ---- tools and builds ---------------------------------------------------------------------------
 if ! command -v hey >/dev/null; then
@@ -115,14 +105,6 @@ wait_for_file() { # file, pid, what, seconds
     ((SECONDS < deadline)) || { echo "run-scenario.sh: $3 not ready after $4 s; see its log in $out" >&2; return 1; }
     sleep 0.5
   done
-}
-free_port() { # a port nobody listens on (the H2 server cannot report one it picked itself)
-  local port
-  for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 20000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return 0; }
-  done
-  return 1
 }
 
 # ---- database -----------------------------------------------------------------------------------

@@ -72,38 +72,19 @@ for jar in "$agent_jar" "$collector_jar" "$service_jar"; do
   [[ -f $jar ]] || { echo "run-fleet.sh: $jar is missing; build first: mvn -B -ntp -DskipTests package" >&2; exit 1; }
 done
 
-# ---- everything started below is recorded here and undone by cleanup ---------------------------
-pids=()
+# ---- everything started below is recorded here and undone at exit -------------------------------
+source "$root/examples/setup/processes.sh"
 psql_admin() { psql -h 127.0.0.1 -U postgres -d test -v ON_ERROR_STOP=1 -qAt "$@"; }
-cleanup() {
-  local status=$? pid
-  trap - EXIT INT TERM
-  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
-    pid=${pids[i]}
-    kill "$pid" 2>/dev/null || continue
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    kill -9 "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
+undo() {
+  stop_started
   psql_admin -c "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null 2>&1 || echo "run-fleet.sh: could not drop schema $schema" >&2
   if [[ -n $role ]]; then
     psql_admin -c "REVOKE ALL ON DATABASE test FROM $role" -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1 \
       || echo "run-fleet.sh: could not drop role $role" >&2
   fi
-  exit "$status"
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+at_exit undo
 
-free_port() { # a loopback port nobody listens on (nginx and Prometheus cannot report one they picked)
-  local port
-  for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 20000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return 0; }
-  done
-  return 1
-}
 wait_until() { # seconds, what, command...: poll until the command succeeds
   local deadline=$((SECONDS + $1)) what=$2
   shift 2
