@@ -26,8 +26,8 @@ public final class ReportOptions {
     private Set<String> formats = new LinkedHashSet<>(List.of("md", "json", "html"));
 
     @Option(names = "--slo", paramLabel = "SLO",
-            description = "Service level objective, k6-threshold style (default: "
-                    + AnalysisOptions.DEFAULT_SLO + "). The knee is the highest step meeting it.")
+            description = "Service level objective, k6-threshold style (default: ${DEFAULT-VALUE}). "
+                    + "The knee is the highest step meeting it.")
     String slo = AnalysisOptions.DEFAULT_SLO;
 
     @Option(names = "--fail-on-slo", description = "Exit with 1 when a step misses the SLO (for CI).")

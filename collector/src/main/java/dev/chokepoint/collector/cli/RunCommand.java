@@ -16,7 +16,7 @@ import java.util.List;
             "The load command's output is its own (stdout); chokepoint's progress goes to stderr."},
         footer = {"", "Example:",
             "  chokepoint run --target http://127.0.0.1:9464/metrics --out runs/1 --steps runs/1/steps.csv \\",
-            "      --slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh",
+            "      --slo 'p95<=300ms,p99<=1s,errors<=1%%' -- ./stairs.sh",
             "  chokepoint run --prometheus http://127.0.0.1:9090 --selector '{job=\"market\"}' --out runs/2 \\",
             "      --steps runs/2/steps.csv -- ./stairs.sh", ""})
 public final class RunCommand extends RecordingCommand {

@@ -27,7 +27,7 @@ public final class TargetOptions {
     Duration interval = Duration.ofSeconds(1);
 
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-            description = "Scrape interval (default: ${DEFAULT-VALUE}); each scrape times out at 80% of it.")
+            description = "Scrape interval (default: ${DEFAULT-VALUE}); each scrape times out at 80%% of it.")
     void interval(Duration value) {
         if (value.compareTo(MIN_INTERVAL) < 0) {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--interval': " + value.toMillis()

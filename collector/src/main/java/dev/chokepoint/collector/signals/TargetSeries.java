@@ -105,8 +105,17 @@ public final class TargetSeries {
             return Double.NaN;
         }
         double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
-        double a = from < 0 ? (bornDuringRun(s) ? 0 : Double.NaN) : c[from];
-        return c[to] - a;
+        if (from < 0 && bornDuringRun(s)) {
+            return c[to];
+        }
+        // The first step usually starts with the recording, before the first scrape: the counter's
+        // value at its start is unknown, so count from the first point seen inside the interval.
+        // Means (sum / count) stay exact; a total misses at most the first scrape interval.
+        int first = Math.max(from, 0);
+        while (first < to && Double.isNaN(c[first])) {
+            first++;
+        }
+        return c[to] - c[first];
     }
 
     /** Increase between two instants, grouped by the value of one label (e.g. histogram buckets by le). */

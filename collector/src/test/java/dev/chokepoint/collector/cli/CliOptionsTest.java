@@ -84,6 +84,24 @@ class CliOptionsTest {
         assertThat(help).contains("run", "record", "analyze", "--target", "--interval", "--out", "--steps",
                 "--k6-json", "--jtl", "--rules", "--slo", "--format", "--fail-on-slo", "--duration", "RUN_DIR");
         assertThat(help).contains("130  interrupted", "3    recording failed", "1    SLO missed");
+        assertThat(help).contains("(default: p95<=300ms,p99<=1s,errors<=1%)", "80% of",
+                "--slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh");
+    }
+
+    @Test
+    void helpTextFormatsWithoutPicocliWarnings() {
+        // picocli formats descriptions with String.format and warns on stderr about a bare '%'
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            for (String command : List.of("run", "analyze", "record")) {
+                Main.execute(console, command, "--help");
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
     }
 
     private void assertBadUsage(String option, String fix, String... badArgs) {

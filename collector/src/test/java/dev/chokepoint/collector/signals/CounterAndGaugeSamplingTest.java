@@ -76,6 +76,16 @@ class CounterAndGaugeSamplingTest {
     }
 
     @Test
+    void an_interval_starting_before_the_first_scrape_counts_from_its_first_point() {
+        // the first step (the baseline) begins a moment before the recording's first scrape, and the
+        // counter already held 100 calls from the warm-up
+        TargetSeries in = target(series("t_count", Map.of(), 100, 110, 120, 130, 140));
+
+        assertThat(in.increaseBetween("t_count", k -> true, T0 - 400, T0 + 3000)).isEqualTo(30);
+        assertThat(in.increaseBetween("t_count", k -> true, T0 + 1000, T0 + 4000)).isEqualTo(30);
+    }
+
+    @Test
     void quantile_interpolates_inside_the_bucket_like_prometheus() {
         Histogram h = new Histogram();
         h.add("0.1", 50);
