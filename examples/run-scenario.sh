@@ -48,9 +48,8 @@ out=$(cd "$out" && pwd)
 
 # ---- everything started below is recorded here and stopped at exit ------------------------------
 source "$examples/setup/processes.sh"
-cgroup_dirs=() cleanup_dirs=() load_group=""
+cgroup_dirs=() cleanup_dirs=()
 undo() {
-  [[ -n $load_group ]] && kill -TERM -- "-$load_group" 2>/dev/null
   stop_started
   for dir in "${cgroup_dirs[@]}"; do
     # A cgroup can only be removed once it is empty; its processes were stopped above.
@@ -210,7 +209,7 @@ if [[ $target != "$service_url/actuator/prometheus" ]]; then
   pids+=($!)
 fi
 # The load runs in its own process group, in the background: a signal to this script then runs
-# cleanup at once (bash defers traps while a foreground child runs), and cleanup stops the
+# undo at once (bash defers traps while a foreground child runs), and undo stops the
 # collector, the stairs and hey together.
 status=0
 if [[ -f $collector_jar ]]; then
@@ -221,9 +220,9 @@ else
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"
   setsid "${stairs[@]}" > >(tee "$out/stairs.log") 2>&1 &
 fi
-load_group=$!
-wait "$load_group" || status=$?
-load_group=""
+load=$!
+pids+=(-"$load")
+wait "$load" || status=$?
 {
   echo "== $target"
   bash "$examples/load/step-summary.sh" "$out" "$out/metrics.prom"

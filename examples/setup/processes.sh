@@ -5,20 +5,22 @@
 #   undo() { stop_started; ...the script's own clean-up (cgroups, database role...)...; }
 #   at_exit undo
 #   some-server & pids+=($!)
+#   setsid some-load & pids+=(-$!)
 
-# Every background process the script starts, in start order; stop_started stops them.
+# Every background process the script starts, in start order; stop_started stops them. An entry
+# -PID stands for the process group PID leads (setsid): the whole group is stopped.
 pids=()
 
 # Stops the recorded processes, the last started first (nginx before the instances it balances):
-# TERM, up to 10 s for a JVM to shut down, then KILL.
+# TERM, up to 10 s for a JVM to shut down (the collector writes its report), then KILL.
 stop_started() {
   local i pid
   for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
     pid=${pids[i]}
-    kill "$pid" 2>/dev/null || continue
-    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    kill -9 "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    kill -- "$pid" 2>/dev/null || continue
+    for _ in $(seq 1 50); do kill -0 -- "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 -- "$pid" 2>/dev/null || true
+    wait "${pid#-}" 2>/dev/null || true
   done
 }
 
