@@ -5,7 +5,7 @@ import { stairs } from './lib/stairs.js';
 const test = stairs({
   rates: [5, 12, 150, 250],
   stepSeconds: 30,
-  ciStepSeconds: 12,
+  ciStepSeconds: 20,
   maxVUs: 40,
   endpoint: 'events',
   method: 'POST',
