@@ -59,6 +59,15 @@ class BottleneckProfilesTest {
     }
 
     @Test
+    void postgresScansTheStoresInOneBackendSoAPageCostsTheSameOnAnyCoreCount() {
+        String options = jdbc.queryForObject("SELECT array_to_string(c.reloptions, ',') FROM pg_class c"
+                + " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = 'stores'",
+                String.class, SCHEMA);
+
+        assertThat(options).contains("parallel_workers=0");
+    }
+
+    @Test
     void heldConnectionSearchesInsideOneTransactionAndStillAnswers() {
         assertThat(search).isInstanceOf(HeldConnectionSearch.class);
         assertThat(search.search("lamp").products()).hasSize(10);

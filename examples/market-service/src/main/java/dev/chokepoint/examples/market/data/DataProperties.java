@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * database, so a scenario's numbers can be compared between runs and machines.
  *
  * @param seed          mixes into every generated column
- * @param stores        store rows (the slow-query scenario uses about 150 000)
+ * @param stores        store rows (the slow-query scenario uses 900 000)
  * @param products      product rows
  * @param districts     districts the stores spread over
  * @param categories    product and store categories
