@@ -5,7 +5,7 @@
 # success, failure and Ctrl-C alike. Leaves a run folder: service.log, downstream.log, step-N.csv,
 # steps.csv, metrics.prom, summary.txt and the collector's report.
 #
-#   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db postgres|mariadb|h2]
+#   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,23 +15,24 @@ scenarios_dir=$examples/scenarios
 valid_scenarios() { (cd "$scenarios_dir" && ls -1 ./*.yaml 2>/dev/null | sed 's|^\./||; s|\.yaml$||' | LC_ALL=C sort | paste -sd' '); }
 usage() {
   cat >&2 <<USAGE
-usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db postgres|mariadb|h2]
+usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
   scenario   one of: $(valid_scenarios)
   --ci       the CI-sized stairs (shorter steps)
   --out DIR  run folder (default runs/<scenario>-<timestamp>)
-  --db       database: postgres (default, 127.0.0.1:5432), mariadb (127.0.0.1:3306), or h2
-             (an H2 server started in its own process)
+  --db       database: postgres (127.0.0.1:5432), mariadb (127.0.0.1:3306), h2 (an H2 server
+             started in its own process), or auto (default: postgres when 127.0.0.1:5432
+             answers, else h2)
 USAGE
 }
 die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
 log() { echo "[run-scenario $(date +%T)] $*" >&2; }
 
-scenario="" ci="" out="" db=postgres
+scenario="" ci="" out="" db=auto
 while (($#)); do
   case "$1" in
     --ci) ci=--ci; shift ;;
     --out) [[ $# -ge 2 ]] || die_usage "--out needs a folder"; out=$2; shift 2 ;;
-    --db) [[ $# -ge 2 ]] || die_usage "--db needs postgres, mariadb or h2"; db=$2; shift 2 ;;
+    --db) [[ $# -ge 2 ]] || die_usage "--db needs auto, postgres, mariadb or h2"; db=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     -*) die_usage "unknown option '$1'" ;;
     *) [[ -z $scenario ]] || die_usage "only one scenario at a time (got '$scenario' and '$1')"; scenario=$1; shift ;;
@@ -40,7 +41,7 @@ done
 [[ -n $scenario ]] || die_usage "name a scenario"
 [[ $scenario =~ ^[a-z][a-z0-9-]*$ && -f $scenarios_dir/$scenario.yaml ]] \
   || die_usage "unknown scenario '$scenario' (valid: $(valid_scenarios))"
-case "$db" in postgres|mariadb|h2) ;; *) die_usage "unknown --db '$db' (valid: postgres mariadb h2)" ;; esac
+case "$db" in auto|postgres|mariadb|h2) ;; *) die_usage "unknown --db '$db' (valid: auto postgres mariadb h2)" ;; esac
 
 out=${out:-$root/runs/$scenario-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
@@ -108,9 +109,19 @@ wait_for_file() { # file, pid, what, seconds
 
 # ---- database -----------------------------------------------------------------------------------
 db_args=()
+if [[ $db == auto ]]; then
+  # The demo needs no database set up: a machine without PostgreSQL gets H2, in a process of its
+  # own so that database work never hides inside the service's CPU.
+  if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
+    db=postgres
+  else
+    db=h2
+    log "no PostgreSQL on 127.0.0.1:5432: using an H2 server in its own process (--db postgres|mariadb to choose)"
+  fi
+fi
 case "$db" in
   postgres|mariadb)
-    bash "$examples/setup/start-databases.sh"
+    bash "$examples/setup/start-databases.sh" "$db"
     [[ $db == mariadb ]] && db_args=(--spring.profiles.include=mariadb) ;;
   h2)
     h2_port=$(free_port)

@@ -95,7 +95,7 @@ wait_until() { # seconds, what, command...: poll until the command succeeds
 }
 
 # ---- database: a schema for the fleet, and for shared-db a role with a connection budget --------
-bash "$root/examples/setup/start-databases.sh"
+bash "$root/examples/setup/start-databases.sh" postgres
 if [[ -n $role ]]; then
   psql_admin -c "CREATE ROLE $role LOGIN CONNECTION LIMIT $budget" -c "GRANT CREATE, CONNECT ON DATABASE test TO $role"
   log "database role $role: CONNECTION LIMIT $budget (the pools' max sum to $((instances * 10)))"
