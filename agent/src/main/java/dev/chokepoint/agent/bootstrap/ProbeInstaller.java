@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -34,18 +35,26 @@ final class ProbeInstaller {
         this.attachedLate = attachedLate;
     }
 
-    /** Chains every probe's transformations on one builder and installs it once. */
+    /**
+     * Chains every probe's transformations on one builder and installs it once, behind a filter
+     * that lets only the classes the probes name reach Byte Buddy ({@link NameFilteredTransformer}).
+     */
     void install(List<Probe> probes) {
         AgentBuilder initial = base();
         AgentBuilder chain = initial;
+        ClassNames names = ClassNames.NONE;
         for (Probe probe : probes) {
-            chain = chainedWith(chain, probe);
+            AgentBuilder chained = chainedWith(chain, probe);
+            if (chained != chain) {
+                names = names.or(probe.classNames());
+            }
+            chain = chained;
         }
         if (chain == initial) {
             return; // no probe transforms anything
         }
         try {
-            chain.installOn(instrumentation);
+            chain.with(NameFilteredTransformer.filtering(names)).installOn(instrumentation);
         } catch (Throwable e) {
             for (Probe probe : probes) {
                 context.failed(probe.id(), "class transformer not installed: " + ProbeFailureListener.reason(e));

@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.hikari;
 
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -18,6 +19,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 public final class HikariProbe implements Probe {
 
     static final String ID = "hikari";
+    private static final String POOL = "com.zaxxer.hikari.pool.HikariPool";
 
     @Override
     public String id() {
@@ -25,9 +27,14 @@ public final class HikariProbe implements Probe {
     }
 
     @Override
+    public ClassNames classNames() {
+        return ClassNames.of(POOL);
+    }
+
+    @Override
     public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
         HikariTracking.install(context.registry(), context);
-        return builder.type(named("com.zaxxer.hikari.pool.HikariPool"))
+        return builder.type(named(POOL))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(HikariProbe.class.getClassLoader())
                         .advice(named("setMetricsTrackerFactory").and(takesArguments(1)),

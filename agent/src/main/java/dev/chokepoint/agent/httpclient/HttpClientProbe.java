@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.httpclient;
 
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -17,6 +18,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
 public final class HttpClientProbe implements Probe {
 
     static final String ID = "httpclient";
+    private static final String REQUEST = "org.springframework.http.client.AbstractClientHttpRequest";
 
     @Override
     public String id() {
@@ -24,11 +26,16 @@ public final class HttpClientProbe implements Probe {
     }
 
     @Override
+    public ClassNames classNames() {
+        return ClassNames.of(REQUEST);
+    }
+
+    @Override
     public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
         HttpClientMetrics metrics = new HttpClientMetrics();
         metrics.bindTo(context.registry());
         OutboundCalls.install(metrics, context);
-        return builder.type(named("org.springframework.http.client.AbstractClientHttpRequest"))
+        return builder.type(named(REQUEST))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(HttpClientProbe.class.getClassLoader())
                         .advice(named("execute").and(takesNoArguments()),

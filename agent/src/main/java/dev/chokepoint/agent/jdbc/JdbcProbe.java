@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.jdbc;
 
 import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -28,10 +29,17 @@ public final class JdbcProbe implements Probe {
 
     static final String ID = "jdbc";
     static final int DEFAULT_MAX_QUERIES = 100;
+    private static final String DRIVER_SUFFIX = "Driver";
+    private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
 
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public ClassNames classNames() {
+        return ClassNames.of(POOL_BASE).orEndingWith(DRIVER_SUFFIX);
     }
 
     @Override
@@ -45,7 +53,7 @@ public final class JdbcProbe implements Probe {
         JdbcConnections.install(new JdbcProxies(metrics), context);
         ClassLoader agentLoader = JdbcProbe.class.getClassLoader();
         return builder
-                .type(nameEndsWith("Driver").and(not(isAbstract()))
+                .type(nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))
                         // failSafe: a "…Driver" class whose super types cannot be resolved (an
                         // optional dependency absent) is not a JDBC driver we can see, not an error
@@ -56,7 +64,7 @@ public final class JdbcProbe implements Probe {
                         .advice(named("connect").and(takesArguments(String.class, Properties.class))
                                         .and(returns(named("java.sql.Connection"))),
                                 JdbcProbe.class.getName() + "$DriverConnectAdvice"))
-                .type(named("com.zaxxer.hikari.pool.PoolBase"))
+                .type(named(POOL_BASE))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(agentLoader)
                         .advice(named("newConnection").and(returns(named("java.sql.Connection"))),

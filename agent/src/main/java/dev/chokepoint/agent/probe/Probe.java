@@ -16,6 +16,13 @@ public interface Probe {
     String id();
 
     /**
+     * The classes {@link #instrument} may transform, by name; {@link ClassNames#NONE} for a probe
+     * that only binds meters. The agent hands Byte Buddy no other class, so a type matcher that
+     * matches a class not named here never fires.
+     */
+    ClassNames classNames();
+
+    /**
      * Adds this probe's transformations to {@code builder}, or returns it unchanged.
      * Must not throw for a library that is absent: matching by name simply never fires.
      */

@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.request;
 
 import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -23,6 +24,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 public final class RequestProbe implements Probe {
 
     static final String ID = "request";
+    private static final String HOST_VALVE = "org.apache.catalina.core.StandardHostValve";
+    private static final String CONTEXT_VALVE = "org.apache.catalina.core.StandardContextValve";
+    private static final String ASYNC_CONTEXT = "org.apache.catalina.core.AsyncContextImpl";
     static final int DEFAULT_MAX_URIS = 100;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
     /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
@@ -31,6 +35,11 @@ public final class RequestProbe implements Probe {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public ClassNames classNames() {
+        return ClassNames.of(HOST_VALVE, CONTEXT_VALVE, ASYNC_CONTEXT);
     }
 
     @Override
@@ -43,17 +52,17 @@ public final class RequestProbe implements Probe {
         metrics.bindTo(context.registry());
         ServerRequests.install(metrics, context);
         // Advice by name: loading the advice class here would load Tomcat types into the agent's loader.
-        return builder.type(named("org.apache.catalina.core.StandardHostValve"))
+        return builder.type(named(HOST_VALVE))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(RequestProbe.class.getClassLoader())
                         .advice(named("invoke").and(takesArguments(2)),
                                 RequestProbe.class.getName() + "$HostValveAdvice"))
-                .type(named("org.apache.catalina.core.StandardContextValve"))
+                .type(named(CONTEXT_VALVE))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(RequestProbe.class.getClassLoader())
                         .advice(named("invoke").and(takesArguments(2)),
                                 RequestProbe.class.getName() + "$ContextValveAdvice"))
-                .type(named("org.apache.catalina.core.AsyncContextImpl"))
+                .type(named(ASYNC_CONTEXT))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(RequestProbe.class.getClassLoader())
                         .advice(named("fireOnComplete").and(takesArguments(0)),

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.runtime;
 
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -20,6 +21,11 @@ public final class JvmProbe implements Probe {
     @Override
     public String id() {
         return "jvm";
+    }
+
+    @Override
+    public ClassNames classNames() {
+        return ClassNames.NONE;
     }
 
     @Override

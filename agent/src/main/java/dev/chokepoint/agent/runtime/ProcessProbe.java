@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.runtime;
 
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
@@ -20,6 +21,11 @@ public final class ProcessProbe implements Probe {
     @Override
     public String id() {
         return "process";
+    }
+
+    @Override
+    public ClassNames classNames() {
+        return ClassNames.NONE;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.tomcat;
 
+import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -17,6 +18,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
 public final class TomcatProbe implements Probe {
 
     static final String ID = "tomcat";
+    private static final String ENDPOINT = "org.apache.tomcat.util.net.AbstractEndpoint";
 
     @Override
     public String id() {
@@ -24,9 +26,14 @@ public final class TomcatProbe implements Probe {
     }
 
     @Override
+    public ClassNames classNames() {
+        return ClassNames.of(ENDPOINT);
+    }
+
+    @Override
     public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
         TomcatEndpoints.install(context.registry(), context);
-        return builder.type(named("org.apache.tomcat.util.net.AbstractEndpoint"))
+        return builder.type(named(ENDPOINT))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(TomcatProbe.class.getClassLoader())
                         .advice(named("start").and(takesNoArguments()), TomcatProbe.class.getName() + "$StartAdvice")
