@@ -21,7 +21,9 @@ import java.util.Map;
  *
  * <p>Only what must precede the application's {@code main} runs on the calling thread: the
  * registry and the class transformers. Meter-only probes and the endpoint start on a daemon
- * thread, which takes their class loading off the application's start-up path.
+ * thread, which takes their class loading off the application's start-up path and then serves
+ * the endpoint: the one thread the agent keeps (OTLP export, when asked for, adds the
+ * OpenTelemetry SDK's own).
  */
 public final class AgentBootstrap {
 
@@ -55,11 +57,11 @@ public final class AgentBootstrap {
         Thread background = new Thread(() -> {
             try {
                 installer.install(selected(meterOnly, selection));
-                MetricsEndpoint.start(options.host(), options.port(), prometheus, err);
+                MetricsEndpoint.open(options.host(), options.port(), prometheus, err).ifPresent(MetricsEndpoint::serve);
             } catch (Throwable e) {
-                err.println("chokepoint: agent start-up thread failed: " + e + "; the application runs on");
+                err.println("chokepoint: agent thread failed: " + e + "; the application runs on");
             }
-        }, "chokepoint-start");
+        }, "chokepoint");
         background.setDaemon(true);
         background.start();
     }
