@@ -2,7 +2,8 @@ package dev.chokepoint.agent.hikari;
 
 import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.InstrumentingProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -16,29 +17,21 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * factory, one built from its metric registry, or null); the advice wraps whatever it is given, so
  * the application's tracker keeps receiving every call.
  */
-public final class HikariProbe implements Probe {
+public final class HikariProbe extends InstrumentingProbe {
 
     static final String ID = "hikari";
     private static final String POOL = "com.zaxxer.hikari.pool.HikariPool";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public ClassNames classNames() {
-        return ClassNames.of(POOL);
+    public HikariProbe() {
+        super(ID, ClassNames.of(POOL));
     }
 
     @Override
     public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
         HikariTracking.install(context.registry(), context);
         return builder.type(named(POOL))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(HikariProbe.class.getClassLoader())
-                        .advice(named("setMetricsTrackerFactory").and(takesArguments(1)),
-                                HikariProbe.class.getName() + "$SetFactoryAdvice"));
+                .transform(ProbeAdvice.of(HikariProbe.class)
+                        .on(named("setMetricsTrackerFactory").and(takesArguments(1)), "SetFactoryAdvice"));
     }
 
     static final class SetFactoryAdvice {

@@ -1,7 +1,8 @@
 package dev.chokepoint.agent.httpclient;
 
 import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.InstrumentingProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -15,19 +16,13 @@ import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
  * Outbound HTTP through Spring's client abstraction: {@code AbstractClientHttpRequest.execute()}
  * is where RestClient and RestTemplate send a request, whichever HTTP library is underneath.
  */
-public final class HttpClientProbe implements Probe {
+public final class HttpClientProbe extends InstrumentingProbe {
 
     static final String ID = "httpclient";
     private static final String REQUEST = "org.springframework.http.client.AbstractClientHttpRequest";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public ClassNames classNames() {
-        return ClassNames.of(REQUEST);
+    public HttpClientProbe() {
+        super(ID, ClassNames.of(REQUEST));
     }
 
     @Override
@@ -36,10 +31,8 @@ public final class HttpClientProbe implements Probe {
         metrics.bindTo(context.registry());
         OutboundCalls.install(metrics, context);
         return builder.type(named(REQUEST))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(HttpClientProbe.class.getClassLoader())
-                        .advice(named("execute").and(takesNoArguments()),
-                                HttpClientProbe.class.getName() + "$ExecuteAdvice"));
+                .transform(ProbeAdvice.of(HttpClientProbe.class)
+                        .on(named("execute").and(takesNoArguments()), "ExecuteAdvice"));
     }
 
     static final class ExecuteAdvice {

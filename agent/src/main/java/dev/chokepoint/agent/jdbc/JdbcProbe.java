@@ -2,7 +2,8 @@ package dev.chokepoint.agent.jdbc;
 
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.InstrumentingProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -25,21 +26,15 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * Drivers are matched by name first ({@code …Driver}, the JDBC naming custom) and only then by
  * hierarchy, so applications pay the super-type lookup for a handful of classes.
  */
-public final class JdbcProbe implements Probe {
+public final class JdbcProbe extends InstrumentingProbe {
 
     static final String ID = "jdbc";
     static final int DEFAULT_MAX_QUERIES = 100;
     private static final String DRIVER_SUFFIX = "Driver";
     private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public ClassNames classNames() {
-        return ClassNames.of(POOL_BASE).orEndingWith(DRIVER_SUFFIX);
+    public JdbcProbe() {
+        super(ID, ClassNames.of(POOL_BASE).orEndingWith(DRIVER_SUFFIX));
     }
 
     @Override
@@ -51,7 +46,6 @@ public final class JdbcProbe implements Probe {
         QueryMetrics metrics = new QueryMetrics(maxQueries);
         metrics.bindTo(context.registry());
         JdbcConnections.install(new JdbcProxies(metrics), context);
-        ClassLoader agentLoader = JdbcProbe.class.getClassLoader();
         return builder
                 .type(nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))
@@ -59,16 +53,13 @@ public final class JdbcProbe implements Probe {
                         // optional dependency absent) is not a JDBC driver we can see, not an error
                         // that should switch the whole probe off.
                         .and(failSafe(hasSuperType(named("java.sql.Driver")))))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(agentLoader)
-                        .advice(named("connect").and(takesArguments(String.class, Properties.class))
-                                        .and(returns(named("java.sql.Connection"))),
-                                JdbcProbe.class.getName() + "$DriverConnectAdvice"))
+                .transform(ProbeAdvice.of(JdbcProbe.class)
+                        .on(named("connect").and(takesArguments(String.class, Properties.class))
+                                .and(returns(named("java.sql.Connection"))), "DriverConnectAdvice"))
                 .type(named(POOL_BASE))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(agentLoader)
-                        .advice(named("newConnection").and(returns(named("java.sql.Connection"))),
-                                JdbcProbe.class.getName() + "$PoolNewConnectionAdvice"));
+                .transform(ProbeAdvice.of(JdbcProbe.class)
+                        .on(named("newConnection").and(returns(named("java.sql.Connection"))),
+                                "PoolNewConnectionAdvice"));
     }
 
     static final class DriverConnectAdvice {

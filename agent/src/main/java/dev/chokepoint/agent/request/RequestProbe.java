@@ -2,7 +2,8 @@ package dev.chokepoint.agent.request;
 
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.InstrumentingProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -21,7 +22,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * as Spring's own {@code http.server.requests} has it. An asynchronous request is recorded when
  * Tomcat fires its completion ({@code AsyncContextImpl.fireOnComplete}), wall time from its start.
  */
-public final class RequestProbe implements Probe {
+public final class RequestProbe extends InstrumentingProbe {
 
     static final String ID = "request";
     private static final String HOST_VALVE = "org.apache.catalina.core.StandardHostValve";
@@ -32,14 +33,8 @@ public final class RequestProbe implements Probe {
     /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
     static final String ASYNC_NOTE = "dev.chokepoint.agent.request.async";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public ClassNames classNames() {
-        return ClassNames.of(HOST_VALVE, CONTEXT_VALVE, ASYNC_CONTEXT);
+    public RequestProbe() {
+        super(ID, ClassNames.of(HOST_VALVE, CONTEXT_VALVE, ASYNC_CONTEXT));
     }
 
     @Override
@@ -51,22 +46,15 @@ public final class RequestProbe implements Probe {
         RequestMetrics metrics = new RequestMetrics(maxUris);
         metrics.bindTo(context.registry());
         ServerRequests.install(metrics, context);
-        // Advice by name: loading the advice class here would load Tomcat types into the agent's loader.
         return builder.type(named(HOST_VALVE))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(RequestProbe.class.getClassLoader())
-                        .advice(named("invoke").and(takesArguments(2)),
-                                RequestProbe.class.getName() + "$HostValveAdvice"))
+                .transform(ProbeAdvice.of(RequestProbe.class)
+                        .on(named("invoke").and(takesArguments(2)), "HostValveAdvice"))
                 .type(named(CONTEXT_VALVE))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(RequestProbe.class.getClassLoader())
-                        .advice(named("invoke").and(takesArguments(2)),
-                                RequestProbe.class.getName() + "$ContextValveAdvice"))
+                .transform(ProbeAdvice.of(RequestProbe.class)
+                        .on(named("invoke").and(takesArguments(2)), "ContextValveAdvice"))
                 .type(named(ASYNC_CONTEXT))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(RequestProbe.class.getClassLoader())
-                        .advice(named("fireOnComplete").and(takesArguments(0)),
-                                RequestProbe.class.getName() + "$AsyncCompleteAdvice"));
+                .transform(ProbeAdvice.of(RequestProbe.class)
+                        .on(named("fireOnComplete").and(takesArguments(0)), "AsyncCompleteAdvice"));
     }
 
     static final class HostValveAdvice {

@@ -1,13 +1,11 @@
 package dev.chokepoint.agent.runtime;
 
-import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmHeapPressureMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import net.bytebuddy.agent.builder.AgentBuilder;
 
 /**
  * GC pauses, heap after GC, GC overhead, memory pools and thread states, all from Micrometer's own
@@ -16,24 +14,17 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * <p>The GC and heap-pressure binders hold GC notification listeners for the life of the JVM;
  * the agent never closes them because it lives exactly as long.
  */
-public final class JvmProbe implements Probe {
+public final class JvmProbe extends MeterProbe {
 
-    @Override
-    public String id() {
-        return "jvm";
+    public JvmProbe() {
+        super("jvm");
     }
 
     @Override
-    public ClassNames classNames() {
-        return ClassNames.NONE;
-    }
-
-    @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    protected void bindTo(ProbeContext context) {
         new JvmGcMetrics().bindTo(context.registry());
         new JvmHeapPressureMetrics().bindTo(context.registry());
         new JvmMemoryMetrics().bindTo(context.registry());
         new JvmThreadMetrics().bindTo(context.registry());
-        return builder;
     }
 }

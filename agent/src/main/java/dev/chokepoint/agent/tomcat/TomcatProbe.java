@@ -1,7 +1,8 @@
 package dev.chokepoint.agent.tomcat;
 
 import dev.chokepoint.agent.probe.ClassNames;
-import dev.chokepoint.agent.probe.Probe;
+import dev.chokepoint.agent.probe.InstrumentingProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
@@ -15,30 +16,23 @@ import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
  * attach is found at its next socket event ({@code processSocket}). No JMX: Spring Boot's embedded Tomcat
  * turns its MBean registry off, the endpoint object itself is always there.
  */
-public final class TomcatProbe implements Probe {
+public final class TomcatProbe extends InstrumentingProbe {
 
     static final String ID = "tomcat";
     private static final String ENDPOINT = "org.apache.tomcat.util.net.AbstractEndpoint";
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public ClassNames classNames() {
-        return ClassNames.of(ENDPOINT);
+    public TomcatProbe() {
+        super(ID, ClassNames.of(ENDPOINT));
     }
 
     @Override
     public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
         TomcatEndpoints.install(context.registry(), context);
         return builder.type(named(ENDPOINT))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(TomcatProbe.class.getClassLoader())
-                        .advice(named("start").and(takesNoArguments()), TomcatProbe.class.getName() + "$StartAdvice")
-                        .advice(named("stop").and(takesNoArguments()), TomcatProbe.class.getName() + "$StopAdvice")
-                        .advice(named("processSocket"), TomcatProbe.class.getName() + "$ProcessSocketAdvice"));
+                .transform(ProbeAdvice.of(TomcatProbe.class)
+                        .on(named("start").and(takesNoArguments()), "StartAdvice")
+                        .on(named("stop").and(takesNoArguments()), "StopAdvice")
+                        .on(named("processSocket"), "ProcessSocketAdvice"));
     }
 
     static final class StartAdvice {
