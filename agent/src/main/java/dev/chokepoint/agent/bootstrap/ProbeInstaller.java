@@ -7,16 +7,22 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.dynamic.scaffold.MethodGraph;
 
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Installs the probes' transformations as one class file transformer. Every class the application
- * loads passes through each registered transformer, so one shared transformer keeps the agent's
- * cost per loaded class constant however many probes there are. Errors are still attributed to
+ * Binds the probes and installs their transformations as one class file transformer. Every class
+ * the application loads passes through each registered transformer, so one shared transformer
+ * keeps the agent's cost per loaded class constant however many probes there are. Errors are still attributed to
  * one probe ({@link AttributingBuilder}), and switching a probe off stops its matchers only.
  */
 final class ProbeInstaller {
+
+    /** What a probe gets when Byte Buddy's transformer cannot be made: every class stays as it is. */
+    private static final ClassFileTransformer NO_CHANGE = new ClassFileTransformer() {
+    };
 
     private final Instrumentation instrumentation;
     private final AgentProbeContext context;
@@ -36,45 +42,76 @@ final class ProbeInstaller {
     }
 
     /**
-     * Chains every probe's transformations on one builder and installs it once, behind a filter
-     * that lets only the classes the probes name reach Byte Buddy ({@link NameFilteredTransformer}).
+     * Binds every probe, then installs their transformations as one class file transformer. At
+     * premain that is a name filter which makes Byte Buddy's transformer when the first named class
+     * loads ({@link NameFilteredTransformer}); after a late attach the named classes may be loaded
+     * already, so Byte Buddy's transformer is installed now and retransforms them.
      */
     void install(List<Probe> probes) {
-        AgentBuilder initial = base();
-        AgentBuilder chain = initial;
+        List<Probe> bound = new ArrayList<>();
         ClassNames names = ClassNames.NONE;
         for (Probe probe : probes) {
-            AgentBuilder chained = chainedWith(chain, probe);
-            if (chained != chain) {
+            try {
+                probe.bind(context);
+                bound.add(probe);
                 names = names.or(probe.classNames());
+            } catch (Throwable e) {
+                // LinkageError included: a probe compiled against a library API must not take the
+                // other probes, or the application, down with it.
+                context.failed(probe.id(), "could not install: " + ProbeFailureListener.reason(e));
             }
-            chain = chained;
         }
-        if (chain == initial) {
-            return; // no probe transforms anything
+        if (names.isEmpty()) {
+            return; // no probe transforms anything: Byte Buddy is never loaded
         }
+        if (attachedLate) {
+            try {
+                chained(bound).installOn(instrumentation);
+            } catch (Throwable e) {
+                notInstalled(bound, e);
+            }
+        } else {
+            instrumentation.addTransformer(new NameFilteredTransformer(names, () -> made(bound)));
+        }
+    }
+
+    /** Byte Buddy's transformer for {@code probes}, or one that changes nothing if it cannot be made. */
+    private ClassFileTransformer made(List<Probe> probes) {
         try {
-            chain.with(NameFilteredTransformer.filtering(names)).installOn(instrumentation);
+            return chained(probes).makeRaw();
         } catch (Throwable e) {
-            for (Probe probe : probes) {
-                context.failed(probe.id(), "class transformer not installed: " + ProbeFailureListener.reason(e));
-            }
+            notInstalled(probes, e);
+            return NO_CHANGE;
         }
+    }
+
+    private void notInstalled(List<Probe> probes, Throwable e) {
+        for (Probe probe : probes) {
+            context.failed(probe.id(), "class transformer not installed: " + ProbeFailureListener.reason(e));
+        }
+    }
+
+    /** Every probe's transformations on one builder. */
+    private AgentBuilder chained(List<Probe> probes) {
+        AgentBuilder chain = base();
+        for (Probe probe : probes) {
+            chain = chainedWith(chain, probe);
+        }
+        return chain;
     }
 
     private AgentBuilder chainedWith(AgentBuilder chain, Probe probe) {
         try {
             AgentBuilder seen = AttributingBuilder.wrap(chain, probe.id(), context, matches);
-            return AttributingBuilder.unwrap(probe.instrument(seen, context));
+            return AttributingBuilder.unwrap(probe.transform(seen));
         } catch (Throwable e) {
-            // LinkageError included: a probe compiled against a library API must not take the
-            // other probes, or the application, down with it. Its partial chain is dropped.
+            // As in bind: one probe's failure costs only that probe. Its partial chain is dropped.
             context.failed(probe.id(), "could not install: " + ProbeFailureListener.reason(e));
             return chain;
         }
     }
 
-    /** Built on first use: its class loading is most of the agent's start-up time. */
+    /** Built on first use: its class loading is most of Byte Buddy's start-up time. */
     private synchronized AgentBuilder base() {
         if (base == null) {
             // Advice is inlined into existing methods, never adding fields or methods, so the same

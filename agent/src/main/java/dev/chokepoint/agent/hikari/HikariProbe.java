@@ -27,8 +27,12 @@ public final class HikariProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    public void bind(ProbeContext context) {
         HikariTracking.install(context.registry(), context);
+    }
+
+    @Override
+    public AgentBuilder transform(AgentBuilder builder) {
         return builder.type(named(POOL))
                 .transform(ProbeAdvice.of(HikariProbe.class)
                         .on(named("setMetricsTrackerFactory").and(takesArguments(1)), "SetFactoryAdvice"));

@@ -26,10 +26,14 @@ public final class HttpClientProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    public void bind(ProbeContext context) {
         HttpClientMetrics metrics = new HttpClientMetrics();
         metrics.bindTo(context.registry());
         OutboundCalls.install(metrics, context);
+    }
+
+    @Override
+    public AgentBuilder transform(AgentBuilder builder) {
         return builder.type(named(REQUEST))
                 .transform(ProbeAdvice.of(HttpClientProbe.class)
                         .on(named("execute").and(takesNoArguments()), "ExecuteAdvice"));

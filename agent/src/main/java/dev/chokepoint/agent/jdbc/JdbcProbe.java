@@ -33,19 +33,30 @@ public final class JdbcProbe extends InstrumentingProbe {
     private static final String DRIVER_SUFFIX = "Driver";
     private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
 
+    /** False when {@code max-queries} is negative: no meters, no transformation. */
+    private volatile boolean counting;
+
     public JdbcProbe() {
         super(ID, ClassNames.of(POOL_BASE).orEndingWith(DRIVER_SUFFIX));
     }
 
     @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    public void bind(ProbeContext context) {
         int maxQueries = LabelLimit.read(context, ID, "max-queries", DEFAULT_MAX_QUERIES);
         if (maxQueries < 0) {
-            return builder;
+            return;
         }
         QueryMetrics metrics = new QueryMetrics(maxQueries);
         metrics.bindTo(context.registry());
         JdbcConnections.install(new JdbcProxies(metrics), context);
+        counting = true;
+    }
+
+    @Override
+    public AgentBuilder transform(AgentBuilder builder) {
+        if (!counting) {
+            return builder;
+        }
         return builder
                 .type(nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))

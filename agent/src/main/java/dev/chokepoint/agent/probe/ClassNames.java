@@ -50,6 +50,10 @@ public final class ClassNames {
         return new ClassNames(Set.copyOf(allExact), List.copyOf(allSuffixes));
     }
 
+    public boolean isEmpty() {
+        return exact.isEmpty() && suffixes.isEmpty();
+    }
+
     /** Whether {@code internalName} ({@code a/b/C}) is one of these names. */
     public boolean contains(String internalName) {
         if (exact.contains(internalName)) {

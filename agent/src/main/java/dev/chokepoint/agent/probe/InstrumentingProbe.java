@@ -2,7 +2,7 @@ package dev.chokepoint.agent.probe;
 
 /**
  * A probe that transforms classes: its id and the names of the classes its transformations
- * match, fixed when it is constructed; {@link #instrument} adds the transformations.
+ * match, fixed when it is constructed; {@link #transform} adds the transformations.
  */
 public abstract class InstrumentingProbe implements Probe {
 

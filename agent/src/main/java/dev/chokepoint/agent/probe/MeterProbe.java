@@ -22,11 +22,7 @@ public abstract class MeterProbe implements Probe {
     }
 
     @Override
-    public final AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
-        bindTo(context);
+    public final AgentBuilder transform(AgentBuilder builder) {
         return builder;
     }
-
-    /** Binds this probe's meters to {@code context}'s registry. */
-    protected abstract void bindTo(ProbeContext context);
 }

@@ -6,9 +6,12 @@ import net.bytebuddy.agent.builder.AgentBuilder;
  * One instrumented library or runtime source (Tomcat, HikariCP, JDBC, requests, …).
  *
  * <p>The bootstrap installs every probe through this seam and knows nothing of any one of them.
- * A probe either adds its type transformations to the builder (matched by name first, so that
- * applications without the library pay nothing) or binds meters directly. A probe that cannot
- * install reports it through {@link ProbeContext#failed} and the others go on.
+ * A probe binds its meters and helpers at start-up ({@link #bind}) and, if it instruments a
+ * library, adds type transformations ({@link #transform}, matched by name first, so that
+ * applications without the library pay nothing). The transformations are asked for only when
+ * the first class a probe names loads: Byte Buddy's own start-up (about a thousand classes) is
+ * then not paid by an application that loads none of them. A probe that cannot install reports
+ * it through {@link ProbeContext#failed} and the others go on.
  */
 public interface Probe {
 
@@ -16,15 +19,22 @@ public interface Probe {
     String id();
 
     /**
-     * The classes {@link #instrument} may transform, by name; {@link ClassNames#NONE} for a probe
+     * The classes {@link #transform} may transform, by name; {@link ClassNames#NONE} for a probe
      * that only binds meters. The agent hands Byte Buddy no other class, so a type matcher that
      * matches a class not named here never fires.
      */
     ClassNames classNames();
 
     /**
-     * Adds this probe's transformations to {@code builder}, or returns it unchanged.
+     * Binds this probe's meters and installs the helpers its advice calls, at start-up (premain
+     * or attach). Must not throw for a library that is absent.
+     */
+    void bind(ProbeContext context);
+
+    /**
+     * Adds this probe's transformations to {@code builder}, or returns it unchanged; called once,
+     * after {@link #bind}, possibly on another thread (the one that loads the first named class).
      * Must not throw for a library that is absent: matching by name simply never fires.
      */
-    AgentBuilder instrument(AgentBuilder builder, ProbeContext context);
+    AgentBuilder transform(AgentBuilder builder);
 }

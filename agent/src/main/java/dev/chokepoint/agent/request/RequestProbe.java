@@ -33,19 +33,30 @@ public final class RequestProbe extends InstrumentingProbe {
     /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
     static final String ASYNC_NOTE = "dev.chokepoint.agent.request.async";
 
+    /** False when {@code max-uris} is negative: no meters, no transformation. */
+    private volatile boolean timing;
+
     public RequestProbe() {
         super(ID, ClassNames.of(HOST_VALVE, CONTEXT_VALVE, ASYNC_CONTEXT));
     }
 
     @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    public void bind(ProbeContext context) {
         int maxUris = LabelLimit.read(context, ID, "max-uris", DEFAULT_MAX_URIS);
         if (maxUris < 0) {
-            return builder;
+            return;
         }
         RequestMetrics metrics = new RequestMetrics(maxUris);
         metrics.bindTo(context.registry());
         ServerRequests.install(metrics, context);
+        timing = true;
+    }
+
+    @Override
+    public AgentBuilder transform(AgentBuilder builder) {
+        if (!timing) {
+            return builder;
+        }
         return builder.type(named(HOST_VALVE))
                 .transform(ProbeAdvice.of(RequestProbe.class)
                         .on(named("invoke").and(takesArguments(2)), "HostValveAdvice"))

@@ -21,7 +21,7 @@ public final class JvmProbe extends MeterProbe {
     }
 
     @Override
-    protected void bindTo(ProbeContext context) {
+    public void bind(ProbeContext context) {
         new JvmGcMetrics().bindTo(context.registry());
         new JvmHeapPressureMetrics().bindTo(context.registry());
         new JvmMemoryMetrics().bindTo(context.registry());

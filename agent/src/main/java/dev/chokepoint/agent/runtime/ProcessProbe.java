@@ -21,7 +21,7 @@ public final class ProcessProbe extends MeterProbe {
     }
 
     @Override
-    protected void bindTo(ProbeContext context) {
+    public void bind(ProbeContext context) {
         new ProcessorMetrics().bindTo(context.registry());
         new FileDescriptorMetrics().bindTo(context.registry());
         cgroup = CgroupLocator.locateOwn();

@@ -26,8 +26,12 @@ public final class TomcatProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder instrument(AgentBuilder builder, ProbeContext context) {
+    public void bind(ProbeContext context) {
         TomcatEndpoints.install(context.registry(), context);
+    }
+
+    @Override
+    public AgentBuilder transform(AgentBuilder builder) {
         return builder.type(named(ENDPOINT))
                 .transform(ProbeAdvice.of(TomcatProbe.class)
                         .on(named("start").and(takesNoArguments()), "StartAdvice")

@@ -35,5 +35,7 @@ class ClassNamesTest {
         assertThat(union.contains("c/SomeDriver")).isTrue();
         assertThat(union.contains("c/C")).isFalse();
         assertThat(ClassNames.NONE.contains("a/A")).isFalse();
+        assertThat(ClassNames.NONE.isEmpty()).isTrue();
+        assertThat(union.isEmpty()).isFalse();
     }
 }
