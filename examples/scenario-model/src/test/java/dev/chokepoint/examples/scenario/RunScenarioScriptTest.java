@@ -34,7 +34,7 @@ class RunScenarioScriptTest {
         Result result = run("run-scenario.sh", "pool", "--db", "oracle");
 
         assertThat(result.exitCode).isEqualTo(2);
-        assertThat(result.stderr).contains("unknown --db 'oracle' (valid: postgres mariadb h2)");
+        assertThat(result.stderr).contains("unknown --db 'oracle' (valid: auto postgres mariadb h2)");
     }
 
     @Test
