@@ -17,8 +17,8 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
  * <p>{@code AgentBuilder.ignore(...)} replaces the default rather than adding to it, and Byte
  * Buddy offers no accessor for the default, so the default (as written in
  * {@code AgentBuilder.Default(ByteBuddy)}) is restated here and the agent's own packages are
- * added: the shaded datasource-proxy implements {@code java.sql} interfaces and must never be
- * instrumented by a probe that matches JDBC types.
+ * added: the agent's code (its JDBC proxy handlers, its shaded libraries) must never be
+ * instrumented by its own probes.
  */
 final class AgentIgnores {
 

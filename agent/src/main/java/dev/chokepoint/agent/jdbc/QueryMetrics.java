@@ -1,25 +1,18 @@
 package dev.chokepoint.agent.jdbc;
 
 import dev.chokepoint.agent.label.BoundedLabels;
-import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import net.ttddyy.dsproxy.ExecutionInfo;
-import net.ttddyy.dsproxy.QueryInfo;
-import net.ttddyy.dsproxy.listener.QueryExecutionListener;
 
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code chokepoint.jdbc.query} {query, type, pool, outcome}: one timer per statement shape,
- * fed by datasource-proxy after each execution, and the statement's time added to the current
- * request's JDBC time. The proxy must use a nanosecond stopwatch ({@link JdbcProxies} does):
- * the default one reports whole milliseconds, which rounds most OLTP statements to zero.
+ * fed by {@link TimedStatement} after each execution.
  */
-public final class QueryMetrics implements MeterBinder, QueryExecutionListener {
+public final class QueryMetrics implements MeterBinder {
 
     /** Pools are few; the cap only guards against an application creating pools in a loop. */
     static final int MAX_POOLS = 20;
@@ -38,19 +31,6 @@ public final class QueryMetrics implements MeterBinder, QueryExecutionListener {
     @Override
     public void bindTo(MeterRegistry registry) {
         this.registry = registry;
-    }
-
-    @Override
-    public void beforeQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
-        // timing comes from the proxy's stopwatch
-    }
-
-    @Override
-    public void afterQuery(ExecutionInfo execInfo, List<QueryInfo> queryInfoList) {
-        long nanos = execInfo.getElapsedTime();
-        RequestTimes.addJdbc(nanos);
-        String sql = queryInfoList.isEmpty() ? null : queryInfoList.get(0).getQuery();
-        record(execInfo.getDataSourceName(), sql, execInfo.isSuccess(), nanos);
     }
 
     /** Records one execution of {@code sql} on {@code pool} ({@code none} for unpooled connections). */

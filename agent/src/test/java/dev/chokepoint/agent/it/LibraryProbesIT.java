@@ -111,7 +111,7 @@ class LibraryProbesIT {
         Scrape scrape = app.scrape();
         long own = Long.parseLong(app.get(base.resolve("own-tracker")));
         assertThat((double) own).isEqualTo(scrape.sum("hikaricp_connections_acquire_seconds_count", "pool", "probed"));
-        // Hikari's proxy over datasource-proxy's: one wrap, one record per execution.
+        // Hikari's proxy over the agent's: one wrap, one record per execution.
         assertThat(scrape.sum("chokepoint_jdbc_query_seconds_count", "query", "select pg_sleep(?), ? as n where ? <> ?") - shapeBefore)
                 .isEqualTo(10);
     }

@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** datasource-proxy wrapping a real PostgreSQL connection (127.0.0.1:5432, db test), no agent. */
+/** The agent's JDBC proxies wrapping a real PostgreSQL connection (127.0.0.1:5432, db test), no agent. */
 class QueryMetricsTest {
 
     private static final int MAX_QUERIES = 20;
@@ -85,6 +85,27 @@ class QueryMetricsTest {
 
         assertThat(registry.get("chokepoint.jdbc.query").tag("query", "insert into " + table + " values (?, ?)")
                 .timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aStatementBatchIsOneExecutionUnderItsFirstText() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.addBatch("insert into " + table + " values (1, 'a')");
+            statement.addBatch("insert into " + table + " values (2, 'b')");
+            statement.executeBatch();
+        }
+
+        Timer batch = registry.get("chokepoint.jdbc.query").tag("query", "insert into " + table + " values (?, ?)").timer();
+        assertThat(batch.count()).isEqualTo(1);
+        assertThat(registry.find("chokepoint.jdbc.query").meters()).hasSize(1);
+    }
+
+    @Test
+    void aStatementHandsBackTheProxiedConnection() throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("select 1")) {
+            assertThat(select.getConnection()).isSameAs(connection);
+            assertThat(select.unwrap(org.postgresql.PGStatement.class)).isNotNull();
+        }
     }
 
     @Test
