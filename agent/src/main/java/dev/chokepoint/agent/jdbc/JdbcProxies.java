@@ -1,6 +1,5 @@
 package dev.chokepoint.agent.jdbc;
 
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 
 /**
@@ -32,8 +31,6 @@ public final class JdbcProxies {
         if (connection == null || connection instanceof Timed) {
             return connection;
         }
-        return (Connection) Proxy.newProxyInstance(Timed.class.getClassLoader(),
-                new Class<?>[] {Connection.class, Timed.class},
-                new TimedConnection(connection, pool, metrics));
+        return DelegatingHandler.proxy(Connection.class, new TimedConnection(connection, pool, metrics));
     }
 }

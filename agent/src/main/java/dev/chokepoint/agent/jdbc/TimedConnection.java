@@ -1,7 +1,6 @@
 package dev.chokepoint.agent.jdbc;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -41,8 +40,6 @@ final class TimedConnection extends DelegatingHandler {
         if (statement == null) {
             return null;
         }
-        return Proxy.newProxyInstance(JdbcProxies.Timed.class.getClassLoader(),
-                new Class<?>[] {type, JdbcProxies.Timed.class},
-                new TimedStatement((Statement) statement, (Connection) connection, pool, sql, metrics));
+        return proxy(type, new TimedStatement((Statement) statement, (Connection) connection, pool, sql, metrics));
     }
 }
