@@ -27,7 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +68,7 @@ public final class Analysis {
         Knee knee = Headline.knee(byLoad);
         // Verdicts on a window with holes could name the wrong step or resource: say so first.
         String headline = (run.gaps().isEmpty() ? "" : PARTIAL_PREFIX) + Headline.of(byLoad, knee, slo);
-        Set<Resource> bound = EnumSet.noneOf(Resource.class);
+        Set<Resource> bound = new LinkedHashSet<>();
         rules.rules().stream().filter(r -> r.rule().throughputBound()).forEach(r -> bound.add(r.resource()));
         UtilizationLaw law = new UtilizationLaw(byLoad, bound);
         boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));

@@ -4,6 +4,7 @@ import dev.chokepoint.collector.rules.CompiledRule;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.signals.TrafficSignals;
 import dev.chokepoint.collector.verdict.Finding;
 import dev.chokepoint.collector.verdict.Slo;
 import dev.chokepoint.collector.verdict.StepJudge;
@@ -13,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -24,11 +26,13 @@ public final class FleetJudge {
 
     private final Grid grid;
     private final List<SignalFrame> frames;
+    private final List<CompiledRule> rules;
     private final Map<String, StepJudge> alone = new LinkedHashMap<>();
 
     public FleetJudge(List<SignalFrame> frames, List<CompiledRule> rules, Grid grid) {
         this.grid = grid;
         this.frames = frames;
+        this.rules = rules;
         for (SignalFrame f : frames) {
             alone.put(f.target(), new StepJudge(List.of(f), rules, grid));
         }
@@ -49,11 +53,14 @@ public final class FleetJudge {
     private FleetStep step(StepVerdict fleet, Slo slo) {
         int from = grid.indexAtOrAfter(fleet.step().startMillis() + grid.windowMillis());
         int to = grid.indexAtOrBefore(fleet.step().endMillis());
-        Resource resource = fleet.firstSaturated() == null ? Resource.NONE : fleet.firstSaturated().resource();
+        Resource resource = fleet.firstSaturated() == null ? null : fleet.firstSaturated().resource();
+        List<LimitScope.RuleLimit> limits = rules.stream()
+                .filter(r -> r.resource().equals(resource) && r.rule().fleetLimit() != null)
+                .map(r -> new LimitScope.RuleLimit(r.id(), r.rule().fleetLimit())).toList();
         double total = 0;
         Map<String, Double> rates = new LinkedHashMap<>();
         for (SignalFrame f : frames) {
-            double r = mean(f, "request_rate", from, to);
+            double r = mean(f, TrafficSignals.REQUEST_RATE, from, to);
             rates.put(f.target(), r);
             total += Double.isNaN(r) ? 0 : r;
         }
@@ -61,25 +68,27 @@ public final class FleetJudge {
         List<LimitScope.Means> means = new ArrayList<>();
         for (SignalFrame f : frames) {
             StepVerdict own = alone.get(f.target()).judge(fleet.step(), fleet.traffic(), slo);
-            Finding onResource = Stream.concat(Stream.ofNullable(own.firstSaturated()), own.consequences().stream())
-                    .filter(x -> x.resource() == resource).findFirst().orElse(null);
-            boolean saturated = resource != Resource.NONE && own.resources().stream()
-                    .anyMatch(u -> u.resource() == resource && u.saturated());
+            List<Finding> findings = Stream.concat(Stream.ofNullable(own.firstSaturated()), own.consequences().stream()).toList();
+            Finding onResource = findings.stream().filter(x -> x.resource().equals(resource)).findFirst().orElse(null);
+            boolean saturated = resource != null && own.resources().stream()
+                    .anyMatch(u -> u.resource().equals(resource) && u.saturated());
             double rate = rates.get(f.target());
             double share = total > 0 && !Double.isNaN(rate) ? rate / total : Double.NaN;
             Finding first = own.firstSaturated();
             instances.add(new FleetStep.InstanceStep(f.target(), saturated,
                     onResource == null ? null : onResource.onsetMillis(),
-                    first == null ? Resource.NONE.id() : first.resource().id(), first == null ? null : first.rule(),
+                    first == null ? Resource.NONE : first.resource().id(), first == null ? null : first.rule(),
                     rate, share));
+            Map<String, Double> signalMeans = new LinkedHashMap<>();
+            limits.forEach(l -> l.limit().sums().values().forEach(s -> signalMeans.put(s, mean(f, s, from, to))));
             means.add(new LimitScope.Means(f.target(), saturated, Double.isNaN(rate) ? 0 : rate, share,
-                    mean(f, "pool_open", from, to), mean(f, "pool_max", from, to), mean(f, "pool_pending", from, to)));
+                    findings.stream().map(Finding::rule).collect(Collectors.toSet()), signalMeans));
         }
-        if (resource == Resource.NONE) {
-            return new FleetStep(fleet.step().index(), Resource.NONE.id(), FleetStep.Scope.NONE, null,
+        if (resource == null) {
+            return new FleetStep(fleet.step().index(), Resource.NONE, FleetStep.Scope.NONE, null,
                     "nothing saturated on any instance", Map.of(), instances);
         }
-        LimitScope.Verdict v = LimitScope.decide(resource, means);
+        LimitScope.Verdict v = LimitScope.decide(resource, limits, means);
         return new FleetStep(fleet.step().index(), resource.id(), v.scope(), v.limit(), v.explanation(), v.evidence(),
                 instances);
     }

@@ -161,12 +161,12 @@ public final class MarkdownReportWriter implements ReportWriter {
         w.println(line);
         for (Resource res : resources) {
             if (r.steps().stream().flatMap(v -> v.resources().stream())
-                    .noneMatch(u -> u.resource() == res && !(Double.isNaN(u.utilization()) && Double.isNaN(u.saturation())))) {
+                    .noneMatch(u -> u.resource().equals(res) && !(Double.isNaN(u.utilization()) && Double.isNaN(u.saturation())))) {
                 continue; // not measured on any target
             }
             StringBuilder row = new StringBuilder("| " + res.displayName() + " |");
             for (StepVerdict v : r.steps()) {
-                ResourceUse u = v.resources().stream().filter(x -> x.resource() == res).findFirst().orElse(null);
+                ResourceUse u = v.resources().stream().filter(x -> x.resource().equals(res)).findFirst().orElse(null);
                 row.append(" ").append(u == null ? "" : ReportText.use(u)).append(" |");
             }
             w.println(row);

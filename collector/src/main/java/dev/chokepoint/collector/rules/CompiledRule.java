@@ -4,6 +4,7 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelVariableResolver;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,14 +27,18 @@ public final class CompiledRule {
     }
 
     private final Rule rule;
+    private final Resource resource;
+    private final List<Resource> explains;
     private final Expression when;
     private final Expression utilization;
     private final Expression saturation;
     private final Expression errors;
     private final Set<String> signals;
 
-    CompiledRule(Rule rule, Map<String, Expression> expressions) {
+    CompiledRule(Rule rule, Resource resource, List<Resource> explains, Map<String, Expression> expressions) {
         this.rule = rule;
+        this.resource = resource;
+        this.explains = List.copyOf(explains);
         this.when = expressions.get("when");
         this.utilization = expressions.get("utilization");
         this.saturation = expressions.get("saturation");
@@ -52,7 +57,12 @@ public final class CompiledRule {
     }
 
     public Resource resource() {
-        return rule.resource();
+        return resource;
+    }
+
+    /** The resources whose saturation this rule's resource causes. */
+    public List<Resource> explains() {
+        return explains;
     }
 
     /** Signals named in any of the rule's expressions. */

@@ -1,40 +1,32 @@
 package dev.chokepoint.collector.rules;
 
-import java.util.Arrays;
-import java.util.Optional;
+import java.util.Map;
 
-/** The things with a capacity that a rule can judge (ids fixed by the shared vocabulary). */
-public enum Resource {
-    CPU("cpu", "CPU"),
-    CPU_QUOTA("cpu-quota", "CPU quota"),
-    TOMCAT_WORKERS("tomcat-workers", "Tomcat workers"),
-    CONNECTION_POOL("connection-pool", "connection pool"),
-    HEAP("heap", "heap / GC"),
-    DATABASE("database", "database"),
-    DOWNSTREAM("downstream", "downstream dependency"),
-    NONE("none", "nothing");
+/**
+ * A thing with a capacity, as declared in a rule file's {@code resources:} list: its id (what rules
+ * and reports name), a display name, what its utilization and saturation mean (for the reader of
+ * the USE table), and optionally the text signal whose value names the instance ("downstream
+ * dependency search:9200") and from how many fleet instances saturated together its limit is
+ * shared (a database slowed on two instances is one database). The collector's Java knows no
+ * resource by name. {@code order} is its place in declaration order: ties and tables follow it.
+ */
+public record Resource(String id, String name, String utilization, String saturation, String instanceSignal,
+                       int fleetSharedFrom, int order, Rule.Origin origin) {
 
-    private final String id;
-    private final String displayName;
-
-    Resource(String id, String displayName) {
-        this.id = id;
-        this.displayName = displayName;
-    }
-
-    public String id() {
-        return id;
-    }
+    /** The verdict id of a step where nothing saturated. */
+    public static final String NONE = "none";
 
     public String displayName() {
-        return displayName;
+        return name;
     }
 
-    public static Optional<Resource> byId(String id) {
-        return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
+    /** "downstream dependency search:9200" when the instance signal's label is known, else the name. */
+    public String displayName(Map<String, String> labels) {
+        String instance = instanceSignal == null ? null : labels.get(instanceSignal);
+        return instance == null ? name : name + " " + instance;
     }
 
-    public static String ids() {
-        return String.join(", ", Arrays.stream(values()).filter(r -> r != NONE).map(Resource::id).toList());
+    Resource at(int position) {
+        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, position, origin);
     }
 }

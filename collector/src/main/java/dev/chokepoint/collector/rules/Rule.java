@@ -10,12 +10,14 @@ import java.util.Map;
  * resources whose saturation this one causes (they are reported as consequences);
  * {@code refines} names a broader rule of the same resource that this one diagnoses more
  * precisely (when both hold, the report names this one). {@code throughputBound}: utilization
- * grows in proportion to throughput, so the utilization law (X ≤ 1/D) applies.
+ * grows in proportion to throughput, so the utilization law (X ≤ 1/D) applies. Resource ids are
+ * checked against the declared resources once every file is read ({@link RuleSet}).
+ * {@code fleetLimit}: what the rule means when it holds on several fleet instances (may be null).
  */
-public record Rule(String id, Resource resource, Severity severity, String when, long sustainMillis,
-                   String utilization, String saturation, String errors, List<Resource> explains,
+public record Rule(String id, String resource, Severity severity, String when, long sustainMillis,
+                   String utilization, String saturation, String errors, List<String> explains,
                    String refines, boolean throughputBound, Map<String, Double> params,
-                   String summary, String advice, Origin origin) {
+                   String summary, String advice, FleetLimit fleetLimit, Origin origin) {
 
     /** Where the rule was written, for error messages and the report. */
     public record Origin(String file, int line, Map<String, Integer> fieldLines) {

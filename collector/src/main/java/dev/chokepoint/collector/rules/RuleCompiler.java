@@ -45,7 +45,7 @@ public final class RuleCompiler {
     }
 
     /** Compiles the rule, or adds its errors to {@code errors} and returns null. */
-    public static CompiledRule compile(Rule rule, List<RuleError> errors) {
+    public static CompiledRule compile(Rule rule, Resource resource, List<Resource> explains, List<RuleError> errors) {
         int before = errors.size();
         Map<String, CompiledRule.Expression> expressions = new LinkedHashMap<>();
         expression(rule, "when", rule.when(), SimpleType.BOOL, errors).ifPresent(e -> expressions.put("when", e));
@@ -59,7 +59,7 @@ public final class RuleCompiler {
                 expression(rule, field, text, SimpleType.DOUBLE, errors).ifPresent(e -> expressions.put(field, e));
             }
         }
-        return errors.size() > before ? null : new CompiledRule(rule, expressions);
+        return errors.size() > before || resource == null ? null : new CompiledRule(rule, resource, explains, expressions);
     }
 
     private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,

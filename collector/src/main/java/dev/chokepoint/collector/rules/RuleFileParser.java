@@ -33,7 +33,11 @@ public final class RuleFileParser {
     public static final int SCHEMA = 1;
 
     static final Set<String> RULE_KEYS = Set.of("id", "resource", "severity", "when", "sustain", "utilization",
-            "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice");
+            "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice",
+            "fleet-limit");
+    static final Set<String> RESOURCE_KEYS = Set.of("id", "name", "utilization", "saturation", "instance",
+            "fleet-shared-from");
+    private static final Set<String> FLEET_LIMIT_KEYS = Set.of("id", "min-instances", "sums", "explanation");
     private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
             "saturation", "summary", "advice");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)");
@@ -41,8 +45,8 @@ public final class RuleFileParser {
     private static final Pattern ID = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final long MAX_SUSTAIN_MILLIS = 600_000;
 
-    /** The rules of one file and the problems found in it. */
-    public record Parsed(List<Rule> rules, List<RuleError> errors) {
+    /** The resources and rules of one file and the problems found in it. */
+    public record Parsed(List<Resource> resources, List<Rule> rules, List<RuleError> errors) {
     }
 
     private final String file;
@@ -69,14 +73,14 @@ public final class RuleFileParser {
             int line = mark == null ? 1 : mark.getLine() + 1;
             errors.add(new RuleError(file, line, null, "not valid YAML: "
                     + (e.getContext() == null ? "" : e.getContext() + ": ") + e.getProblem()));
-            return new Parsed(List.of(), errors);
+            return new Parsed(List.of(), List.of(), errors);
         } catch (RuntimeException e) {
             errors.add(new RuleError(file, 1, null, "cannot read YAML: " + e.getMessage()));
-            return new Parsed(List.of(), errors);
+            return new Parsed(List.of(), List.of(), errors);
         }
         if (!(root instanceof MappingNode top)) {
-            errors.add(new RuleError(file, 1, null, "expected a mapping with 'schema: 1' and 'rules:'"));
-            return new Parsed(List.of(), errors);
+            errors.add(new RuleError(file, 1, null, "expected a mapping with 'schema: 1' and 'rules:' and/or 'resources:'"));
+            return new Parsed(List.of(), List.of(), errors);
         }
         Map<String, NodeTuple> fields = mapping(top, null);
         NodeTuple schema = fields.get("schema");
@@ -87,14 +91,17 @@ public final class RuleFileParser {
                     + "'; this collector reads schema " + SCHEMA);
         }
         for (String key : fields.keySet()) {
-            if (!key.equals("schema") && !key.equals("rules")) {
-                error(fields.get(key).getKeyNode(), null, "unknown key '" + key + "' (allowed: schema, rules)");
+            if (!key.equals("schema") && !key.equals("rules") && !key.equals("resources")) {
+                error(fields.get(key).getKeyNode(), null, "unknown key '" + key + "' (allowed: schema, resources, rules)");
             }
         }
+        List<Resource> resources = resources(fields.get("resources"));
         List<Rule> rules = new ArrayList<>();
         NodeTuple rulesNode = fields.get("rules");
         if (rulesNode == null) {
-            error(top, null, "missing 'rules:' (a list of rules)");
+            if (!fields.containsKey("resources")) {
+                error(top, null, "missing 'rules:' (a list of rules)");
+            }
         } else if (!(rulesNode.getValueNode() instanceof SequenceNode seq)) {
             error(rulesNode.getValueNode(), null, "'rules' must be a list");
         } else {
@@ -108,7 +115,113 @@ public final class RuleFileParser {
                 }
             }
         }
-        return new Parsed(rules, errors);
+        return new Parsed(resources, rules, errors);
+    }
+
+    private List<Resource> resources(NodeTuple t) {
+        if (t == null) {
+            return List.of();
+        }
+        if (!(t.getValueNode() instanceof SequenceNode seq)) {
+            error(t.getValueNode(), null, "'resources' must be a list");
+            return List.of();
+        }
+        List<Resource> out = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (Node n : seq.getValue()) {
+            Resource r = resource(n);
+            if (r != null && !ids.add(r.id())) {
+                error(n, null, "resource '" + r.id() + "' declared twice in this file");
+            } else if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private Resource resource(Node node) {
+        if (!(node instanceof MappingNode m)) {
+            error(node, null, "each resource must be a mapping (id, name, utilization, saturation)");
+            return null;
+        }
+        Map<String, NodeTuple> f = mapping(m, null);
+        checkKeys(f, RESOURCE_KEYS, null, "resource");
+        for (String key : List.of("id", "name", "utilization", "saturation")) {
+            if (!f.containsKey(key)) {
+                error(m, null, "resource: missing required key '" + key + "'");
+            }
+        }
+        String id = text(f, "id", null);
+        if (id != null && (!ID.matcher(id).matches() || id.equals(Resource.NONE))) {
+            error(f.get("id").getValueNode(), null, "resource id '" + id
+                    + "' must be lower-case words joined by '-' and not 'none'");
+        }
+        String instance = text(f, "instance", null);
+        if (instance != null && SignalCatalog.signal(instance).filter(s -> s.text()).isEmpty()) {
+            error(f.get("instance").getValueNode(), null, "resource '" + id + "': instance '" + instance
+                    + "' is not a text signal (one that names a host, a query, a lock)");
+        }
+        int shared = f.containsKey("fleet-shared-from") ? count(f.get("fleet-shared-from").getValueNode(), id, "fleet-shared-from") : 0;
+        if (id == null || !f.containsKey("name") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
+            return null;
+        }
+        Map<String, Integer> lines = new HashMap<>();
+        f.forEach((k, v) -> lines.put(k, valueLine(v.getValueNode())));
+        return new Resource(id, text(f, "name", id), text(f, "utilization", id), text(f, "saturation", id), instance,
+                shared, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
+    }
+
+    private FleetLimit fleetLimit(Node node, String id) {
+        if (!(node instanceof MappingNode m)) {
+            error(node, id, "'fleet-limit' must be a mapping (id, min-instances, sums, explanation)");
+            return null;
+        }
+        Map<String, NodeTuple> f = mapping(m, id);
+        checkKeys(f, FLEET_LIMIT_KEYS, id, "fleet-limit");
+        for (String key : List.of("id", "min-instances", "explanation")) {
+            if (!f.containsKey(key)) {
+                error(m, id, "fleet-limit: missing required key '" + key + "'");
+            }
+        }
+        Map<String, String> sums = new LinkedHashMap<>();
+        if (f.get("sums") != null) {
+            if (f.get("sums").getValueNode() instanceof MappingNode sm) {
+                mapping(sm, id).forEach((k, v) -> {
+                    String signal = scalar(v.getValueNode(), id, "fleet-limit.sums." + k);
+                    if (signal != null && SignalCatalog.signal(signal).filter(s -> !s.text()).isEmpty()) {
+                        error(v.getValueNode(), id, "fleet-limit.sums." + k + ": unknown numeric signal '" + signal + "'");
+                    }
+                    sums.put(k, signal);
+                });
+            } else {
+                error(f.get("sums").getValueNode(), id, "fleet-limit.sums must map evidence names to signals");
+            }
+        }
+        int min = f.containsKey("min-instances") ? count(f.get("min-instances").getValueNode(), id, "min-instances") : 2;
+        return new FleetLimit(text(f, "id", id), min, sums, text(f, "explanation", id));
+    }
+
+    private int count(Node n, String id, String key) {
+        String v = scalar(n, id, key);
+        try {
+            int x = Integer.parseInt(v);
+            if (x >= 1) {
+                return x;
+            }
+        } catch (RuntimeException e) {
+            // reported below
+        }
+        error(n, id, "'" + key + "' must be a whole number ≥ 1, got '" + v + "'");
+        return 0;
+    }
+
+    private void checkKeys(Map<String, NodeTuple> f, Set<String> allowed, String id, String what) {
+        for (Map.Entry<String, NodeTuple> e : f.entrySet()) {
+            if (!allowed.contains(e.getKey())) {
+                error(e.getValue().getKeyNode(), id, "unknown key '" + e.getKey() + "' in " + what + " (allowed: "
+                        + String.join(", ", allowed.stream().sorted().toList()) + ")");
+            }
+        }
     }
 
     private Rule rule(Node node) {
@@ -134,10 +247,11 @@ public final class RuleFileParser {
         }
         Map<String, Integer> lines = new HashMap<>();
         f.forEach((k, t) -> lines.put(k, valueLine(t.getValueNode())));
-        Resource resource = f.containsKey("resource") ? resource(f.get("resource").getValueNode(), id) : null;
+        String resource = f.containsKey("resource") ? scalar(f.get("resource").getValueNode(), id, "resource") : null;
         Severity severity = f.containsKey("severity") ? severity(f.get("severity").getValueNode(), id) : Severity.WARNING;
         long sustain = f.containsKey("sustain") ? duration(f.get("sustain").getValueNode(), id) : 0;
-        List<Resource> explains = f.containsKey("explains") ? explains(f.get("explains").getValueNode(), id, resource) : List.of();
+        List<String> explains = f.containsKey("explains") ? explains(f.get("explains").getValueNode(), id, resource) : List.of();
+        FleetLimit fleetLimit = f.containsKey("fleet-limit") ? fleetLimit(f.get("fleet-limit").getValueNode(), id) : null;
         Map<String, Double> params = f.containsKey("params") ? params(f.get("params").getValueNode(), id) : Map.of();
         boolean bound = f.containsKey("throughput-bound") && bool(f.get("throughput-bound").getValueNode(), id);
         String summary = text(f, "summary", id);
@@ -151,18 +265,7 @@ public final class RuleFileParser {
         // the user sees every error of the file at once; the errors already recorded fail the load.
         return new Rule(id, resource, severity, text(f, "when", id), sustain, text(f, "utilization", id),
                 text(f, "saturation", id), text(f, "errors", id), explains, text(f, "refines", id), bound, params,
-                summary, advice, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
-    }
-
-    private Resource resource(Node n, String id) {
-        String v = scalar(n, id, "resource");
-        if (v == null) {
-            return null;
-        }
-        return Resource.byId(v).filter(r -> r != Resource.NONE).orElseGet(() -> {
-            error(n, id, "unknown resource '" + v + "' (one of: " + Resource.ids() + ")");
-            return null;
-        });
+                summary, advice, fleetLimit, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
     }
 
     private Severity severity(Node n, String id) {
@@ -195,21 +298,18 @@ public final class RuleFileParser {
         return millis;
     }
 
-    private List<Resource> explains(Node n, String id, Resource own) {
+    private List<String> explains(Node n, String id, String own) {
         if (!(n instanceof SequenceNode seq)) {
             error(n, id, "'explains' must be a list of resource ids, e.g. [tomcat-workers]");
             return List.of();
         }
-        List<Resource> out = new ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (Node item : seq.getValue()) {
             String v = scalar(item, id, "explains");
-            Resource r = v == null ? null : Resource.byId(v).filter(x -> x != Resource.NONE).orElse(null);
-            if (r == null) {
-                error(item, id, "unknown resource '" + v + "' in explains (one of: " + Resource.ids() + ")");
-            } else if (r == own) {
+            if (v != null && v.equals(own)) {
                 error(item, id, "a rule cannot explain its own resource '" + v + "'");
-            } else {
-                out.add(r);
+            } else if (v != null) {
+                out.add(v);
             }
         }
         return out;

@@ -7,7 +7,10 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /** Server-side request rate, errors and latency from {@code http_server_requests_seconds_*}. */
-final class TrafficSignals implements SignalGroup {
+public final class TrafficSignals implements SignalGroup {
+
+    /** Requests completed per second, server side: what the fleet shares are computed from. */
+    public static final String REQUEST_RATE = "request_rate";
 
     static final String REQUESTS = "http_server_requests_seconds";
 
@@ -18,7 +21,7 @@ final class TrafficSignals implements SignalGroup {
     @Override
     public List<Signal> signals() {
         return List.of(
-                Signal.number("request_rate", Unit.PER_SECOND, "requests completed per second (server side)"),
+                Signal.number(REQUEST_RATE, Unit.PER_SECOND, "requests completed per second (server side)"),
                 Signal.number("requests_in_window", Unit.COUNT, "requests completed in the smoothing window (a guard against noise at tiny rates)"),
                 Signal.number("error_rate", Unit.RATIO, "share of requests that ended in a server error"),
                 Signal.number("latency_mean", Unit.SECONDS, "mean server time per request"),
@@ -31,7 +34,7 @@ final class TrafficSignals implements SignalGroup {
     public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
         double[] count = in.increase(REQUESTS + "_count");
         out.put("requests_in_window", count);
-        out.put("request_rate", PointWise.scale(count, 1 / in.grid().windowSeconds()));
+        out.put(REQUEST_RATE, PointWise.scale(count, 1 / in.grid().windowSeconds()));
         double[] errors = PointWise.orZeroWhereKnown(in.increase(REQUESTS + "_count", SERVER_ERROR), count);
         out.put("error_rate", PointWise.ratio(errors, count));
         out.put("latency_mean", PointWise.ratio(in.increase(REQUESTS + "_sum"), count));

@@ -14,10 +14,9 @@ public record Finding(Resource resource, String rule, Severity severity, String 
                       String summary, String advice, Map<String, Double> evidence, Map<String, String> labels,
                       Resource explainedBy) {
 
-    /** "connection pool", or "downstream dependency search:9200" when the host is known. */
+    /** "connection pool", or "downstream dependency search:9200" when the resource names its instance. */
     public String displayName() {
-        String host = labels.get("downstream_host");
-        return resource == Resource.DOWNSTREAM && host != null ? "downstream dependency " + host : resource.displayName();
+        return resource.displayName(labels);
     }
 
     Finding asConsequenceOf(Resource cause) {

@@ -11,8 +11,8 @@ import dev.chokepoint.collector.steps.Step;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.TreeMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -43,7 +43,7 @@ public final class StepJudge {
      * targets), for charts.
      */
     public Map<Resource, double[][]> resourceTimelines() {
-        Map<Resource, double[][]> out = new EnumMap<>(Resource.class);
+        Map<Resource, double[][]> out = byOrder();
         int n = grid.size();
         for (RuleTimeline t : timelines) {
             double[][] a = out.computeIfAbsent(t.rule.resource(), r -> {
@@ -86,11 +86,11 @@ public final class StepJudge {
         Map<Resource, Finding> saturated = findings(fired, to);
         List<ResourceUse> use = use(from, to, saturated.keySet());
 
-        Map<Resource, Resource> explainedBy = new EnumMap<>(Resource.class);
+        Map<Resource, Resource> explainedBy = byOrder();
         for (Resource symptom : saturated.keySet()) {
             fired.keySet().stream()
-                    .filter(t -> t.rule.resource() != symptom && saturated.containsKey(t.rule.resource())
-                            && t.rule.rule().explains().contains(symptom))
+                    .filter(t -> !t.rule.resource().equals(symptom) && saturated.containsKey(t.rule.resource())
+                            && t.rule.explains().contains(symptom))
                     .map(t -> saturated.get(t.rule.resource()))
                     .min(Comparator.comparingLong(Finding::onsetMillis))
                     .ifPresent(cause -> explainedBy.put(symptom, cause.resource()));
@@ -101,7 +101,7 @@ public final class StepJudge {
             causes = List.copyOf(saturated.values());
         }
         Finding first = causes.stream().min(Comparator.comparingLong(Finding::onsetMillis)
-                .thenComparing(f -> f.resource().ordinal())).orElse(null);
+                .thenComparingInt(f -> f.resource().order())).orElse(null);
         List<Finding> consequences = new ArrayList<>();
         for (Finding f : saturated.values()) {
             if (f != first) {
@@ -124,8 +124,8 @@ public final class StepJudge {
                 refined.add(t.rule.rule().refines());
             }
         });
-        Map<Resource, Finding> out = new EnumMap<>(Resource.class);
-        Map<Resource, Long> onsets = new EnumMap<>(Resource.class);
+        Map<Resource, Finding> out = byOrder();
+        Map<Resource, Long> onsets = byOrder();
         fired.forEach((t, onset) -> onsets.merge(t.rule.resource(), grid.time(onset), Math::min));
         fired.entrySet().stream()
                 .filter(e -> !refined.contains(e.getKey().rule.id()))
@@ -166,14 +166,14 @@ public final class StepJudge {
             }
         }
         String target = t.frame.target();
-        return new Finding(rule.resource(), rule.id(), rule.severity(), target, resourceOnset,
+        return new Finding(t.rule.resource(), rule.id(), rule.severity(), target, resourceOnset,
                 EvidenceText.fill(rule.summary(), evidence, labels, rule.params(), target),
                 EvidenceText.fill(rule.advice(), evidence, labels, rule.params(), target),
                 evidence, labels, null);
     }
 
     private List<ResourceUse> use(int from, int to, Set<Resource> saturated) {
-        Map<Resource, double[]> acc = new EnumMap<>(Resource.class);
+        Map<Resource, double[]> acc = byOrder();
         for (RuleTimeline t : timelines) {
             double[] a = acc.computeIfAbsent(t.rule.resource(), r -> new double[] {Double.NaN, Double.NaN, Double.NaN});
             if (from <= to) {
@@ -185,6 +185,11 @@ public final class StepJudge {
         List<ResourceUse> out = new ArrayList<>();
         acc.forEach((r, a) -> out.add(new ResourceUse(r, a[0], a[1], a[2], saturated.contains(r))));
         return out;
+    }
+
+    /** Resources in declaration order, as the report lists them. */
+    private static <V> Map<Resource, V> byOrder() {
+        return new TreeMap<>(Comparator.comparingInt(Resource::order).thenComparing(Resource::id));
     }
 
     private static double maxKnown(double a, double b) {

@@ -30,7 +30,7 @@ public final class UtilizationLaw {
             int n = 0;
             for (StepVerdict v : low) {
                 for (ResourceUse u : v.resources()) {
-                    if (u.resource() == r && u.utilization() > 0) {
+                    if (u.resource().equals(r) && u.utilization() > 0) {
                         sum += u.utilization() / v.traffic().achievedRps();
                         n++;
                     }
@@ -52,7 +52,7 @@ public final class UtilizationLaw {
             this.prediction = new Prediction(limiter.resource(), limiter.boundRps(),
                     low.stream().map(v -> v.step().index()).toList(), actualResource,
                     actual == null ? null : actual.step().index(),
-                    actual == null ? null : actualResource == limiter.resource());
+                    actual == null ? null : limiter.resource().equals(actualResource));
         }
     }
 

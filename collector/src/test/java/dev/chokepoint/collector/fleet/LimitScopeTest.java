@@ -1,46 +1,72 @@
 package dev.chokepoint.collector.fleet;
 
+import dev.chokepoint.collector.rules.CompiledRule;
 import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.rules.RuleSet;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Shared or local, from per-instance means: one case per kind of limit. */
+/**
+ * Shared or local, from per-instance means: one case per kind of limit, with the resources and
+ * fleet limits as the default rule files declare them.
+ */
 class LimitScopeTest {
 
-    private static LimitScope.Means instance(String name, boolean saturated, double rps, double share) {
-        return new LimitScope.Means(name, saturated, rps, share, Double.NaN, Double.NaN, Double.NaN);
+    static RuleSet defaults;
+
+    @BeforeAll
+    static void load_the_default_rules() throws Exception {
+        defaults = RuleSet.load(List.of());
     }
 
-    private static LimitScope.Means pool(String name, boolean saturated, double open, double max, double pending) {
-        return new LimitScope.Means(name, saturated, 20, 1 / 3.0, open, max, pending);
+    private static Resource resource(String id) {
+        return defaults.resources().get(id);
+    }
+
+    private static List<LimitScope.RuleLimit> limits(String resource) {
+        return defaults.rules().stream().filter(r -> r.resource().id().equals(resource) && r.rule().fleetLimit() != null)
+                .map(r -> new LimitScope.RuleLimit(r.id(), r.rule().fleetLimit())).toList();
+    }
+
+    private static LimitScope.Means instance(String name, boolean saturated, double rps, double share) {
+        return new LimitScope.Means(name, saturated, rps, share, Set.of(), Map.of());
+    }
+
+    private static LimitScope.Means pool(String name, String rule, double open, double max) {
+        return new LimitScope.Means(name, rule != null, 20, 1 / 3.0, rule == null ? Set.of() : Set.of(rule),
+                Map.of("pool_open", open, "pool_max", max));
     }
 
     @Test
-    void pools_waiting_below_their_max_on_several_instances_are_the_database_connection_budget() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.CONNECTION_POOL,
-                List.of(pool("a", true, 4, 10, 3), pool("b", true, 4, 10, 2), pool("c", false, 4, 10, 0)));
+    void pools_capped_below_their_max_on_several_instances_are_the_database_connection_budget() {
+        LimitScope.Verdict v = LimitScope.decide(resource("connection-pool"), limits("connection-pool"),
+                List.of(pool("a", "pool-capped-by-database", 4, 10), pool("b", "pool-capped-by-database", 4, 10),
+                        pool("c", null, 4, 10)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.SHARED);
         assertThat(v.limit()).isEqualTo("database-connection-budget");
         assertThat(v.evidence()).containsEntry("poolMaxSum", 30.0).containsEntry("poolOpenSum", 12.0);
-        assertThat(v.explanation()).contains("30 connections", "granted 12");
+        assertThat(v.explanation()).contains("The 3 pools may open 30 connections", "granted 12", "2 instances had");
     }
 
     @Test
     void one_pool_full_at_its_own_max_is_not_a_shared_budget() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.CONNECTION_POOL,
-                List.of(pool("a", true, 10, 10, 5), pool("b", false, 3, 10, 0), pool("c", false, 3, 10, 0)));
+        LimitScope.Verdict v = LimitScope.decide(resource("connection-pool"), limits("connection-pool"),
+                List.of(pool("a", "pool-exhausted", 10, 10), pool("b", null, 3, 10), pool("c", null, 3, 10)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.LOCAL);
     }
 
     @Test
     void the_database_slowing_on_several_instances_is_shared() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.DATABASE,
-                List.of(instance("a", true, 30, 0.5), instance("b", true, 30, 0.5)));
+        LimitScope.Verdict v = LimitScope.decide(resource("database"), List.of(),
+                List.of(instance("a", true, 30, 0.5), instance("b", true, 30, 0.5), instance("c", false, 30, 0)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.SHARED);
         assertThat(v.limit()).isEqualTo("database");
@@ -48,7 +74,7 @@ class LimitScopeTest {
 
     @Test
     void every_serving_instance_saturated_is_the_fleet_capacity() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.CPU,
+        LimitScope.Verdict v = LimitScope.decide(resource("cpu"), List.of(),
                 List.of(instance("a", true, 30, 0.5), instance("b", true, 30, 0.5), instance("idle", false, 0, 0)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.SHARED);
@@ -57,7 +83,7 @@ class LimitScopeTest {
 
     @Test
     void the_instance_taking_most_of_the_traffic_is_uneven_balancing() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.TOMCAT_WORKERS,
+        LimitScope.Verdict v = LimitScope.decide(resource("tomcat-workers"), List.of(),
                 List.of(instance("hot", true, 90, 0.75), instance("b", false, 15, 0.125), instance("c", false, 15, 0.125)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.LOCAL);
@@ -67,7 +93,7 @@ class LimitScopeTest {
 
     @Test
     void one_instance_saturated_at_an_even_share_has_less_capacity() {
-        LimitScope.Verdict v = LimitScope.decide(Resource.TOMCAT_WORKERS,
+        LimitScope.Verdict v = LimitScope.decide(resource("tomcat-workers"), List.of(),
                 List.of(instance("small", true, 30, 1 / 3.0), instance("b", false, 30, 1 / 3.0), instance("c", false, 30, 1 / 3.0)));
 
         assertThat(v.scope()).isEqualTo(FleetStep.Scope.LOCAL);

@@ -48,11 +48,12 @@ class RuleFilesTest {
     }
 
     @Test
-    void default_rules_load_and_cover_every_resource() throws Exception {
+    void default_rules_load_and_cover_every_declared_resource() throws Exception {
         RuleSet rules = RuleSet.load(List.of());
 
-        assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(
-                Stream.of(Resource.values()).filter(r -> r != Resource.NONE).toList());
+        assertThat(rules.resources().keySet()).containsExactly("cpu", "cpu-quota", "tomcat-workers", "connection-pool",
+                "heap", "database", "downstream");
+        assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(rules.resources().values());
         assertThat(rules.rules()).extracting(CompiledRule::id).contains("pool-exhausted", "pool-held-during-non-db-work",
                 "workers-blocked-off-cpu", "statement-slowed", "gc-thrashing", "downstream-slowed", "cpu-quota-throttled");
     }

@@ -20,6 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SymptomRemovalTest {
 
+    static final String RESOURCES = """
+            resources:
+              - {id: tomcat-workers, name: workers, utilization: busy / max, saturation: queued}
+              - {id: connection-pool, name: pool, utilization: active / max, saturation: pending}
+            """;
     static final String WORKERS = """
               - id: workers-full
                 resource: tomcat-workers
@@ -45,7 +50,7 @@ class SymptomRemovalTest {
 
     private StepVerdict lastStep(String workersExplains, String poolExplains) throws Exception {
         CaseFixture pool = CaseFixture.load("cases/pool.yaml");
-        String file = "schema: 1\nrules:\n" + WORKERS.formatted(workersExplains) + POOL.formatted(poolExplains);
+        String file = "schema: 1\n" + RESOURCES + "rules:\n" + WORKERS.formatted(workersExplains) + POOL.formatted(poolExplains);
         RuleSet rules = RuleSet.of(Map.of("test.yaml", new StringReader(file)));
         Grid grid = Grid.covering(pool.run.startMillis(), pool.run.endMillis());
         Step first = pool.steps.get(0);
