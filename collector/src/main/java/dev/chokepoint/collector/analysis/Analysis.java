@@ -4,6 +4,8 @@ import dev.chokepoint.collector.fleet.FleetJudge;
 import dev.chokepoint.collector.report.Charts;
 import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.report.ReportFormat;
+import dev.chokepoint.collector.report.model.ModelBuilder;
+import dev.chokepoint.collector.report.model.ReportModel;
 import dev.chokepoint.collector.rules.CompiledRule;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.rules.RuleFileException;
@@ -76,7 +78,8 @@ public final class Analysis {
                 new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
                 verdicts, law.demands(), law.prediction(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
-                new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo));
+                new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
+                List.copyOf(rules.resources().values()));
     }
 
     private static double load(StepVerdict v) {
@@ -153,12 +156,13 @@ public final class Analysis {
 
     private static List<Path> write(Report report, List<ReportFormat> formats, Path outDir) throws AnalysisException {
         List<Path> written = new ArrayList<>();
+        ReportModel model = ModelBuilder.of(report);
         try {
             Files.createDirectories(outDir);
             for (ReportFormat f : formats) {
                 Path file = outDir.resolve(f.fileName());
                 try (OutputStream out = Files.newOutputStream(file)) {
-                    f.writer().write(report, out);
+                    f.writer().write(model, out);
                 }
                 written.add(file);
             }

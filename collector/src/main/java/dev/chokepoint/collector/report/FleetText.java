@@ -1,25 +1,26 @@
 package dev.chokepoint.collector.report;
 
 import dev.chokepoint.collector.fleet.FleetStep;
+import dev.chokepoint.collector.report.model.ReportModel;
 
 import java.util.List;
 
-/** Fleet wording shared by the Markdown and HTML reports. */
+/** How the fleet view reads. */
 final class FleetText {
 
     private FleetText() {
     }
 
     /** "a:1 (12:00:03)" per instance where the fleet's resource saturated, or "none". */
-    static List<String> saturatedInstances(FleetStep f) {
+    static String saturatedInstances(ReportModel.FleetStepModel f) {
         List<String> out = f.instances().stream().filter(FleetStep.InstanceStep::saturated)
                 .map(i -> i.instance() + (i.onsetMillis() == null ? "" : " (" + ReportText.clock(i.onsetMillis()) + ")"))
                 .toList();
-        return out.isEmpty() ? List.of("none") : out;
+        return out.isEmpty() ? "none" : String.join(", ", out);
     }
 
-    static String limit(FleetStep f) {
-        return f.limit() == null ? "" : f.scope().name().toLowerCase(java.util.Locale.ROOT) + ": " + f.limit();
+    static String limit(ReportModel.FleetStepModel f) {
+        return f.limit() == null ? "" : f.scope() + ": " + f.limit();
     }
 
     static String saturated(FleetStep.InstanceStep i) {

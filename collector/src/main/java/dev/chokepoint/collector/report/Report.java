@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.report;
 
 import dev.chokepoint.collector.fleet.FleetStep;
+import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Knee;
@@ -14,11 +15,11 @@ import java.util.List;
  * verdict with its evidence, the utilization-law prediction, which rules ran and which signals
  * they lacked, and the timelines for charts. {@code sloMet}: no step missed the SLO. {@code gaps}:
  * parts of the run window the source lacked (the report is then partial); {@code fleet}: per-step
- * fleet verdicts, empty for a single target.
+ * fleet verdicts, empty for a single target; {@code resources}: the declared resources, in order.
  */
 public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
                      List<StepVerdict> steps, List<Demand> demands, Prediction prediction, List<RuleInfo> rules,
-                     Charts charts, List<String> gaps, List<FleetStep> fleet) {
+                     Charts charts, List<String> gaps, List<FleetStep> fleet, List<Resource> resources) {
 
     /** True when part of the run window was missing ({@code gaps}): the verdicts may be wrong. */
     public boolean partial() {

@@ -1,15 +1,13 @@
 package dev.chokepoint.collector.report;
 
+import dev.chokepoint.collector.report.model.ReportModel;
 import dev.chokepoint.collector.signals.Unit;
-import dev.chokepoint.collector.verdict.Finding;
-import dev.chokepoint.collector.verdict.ResourceUse;
-import dev.chokepoint.collector.verdict.StepVerdict;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** Wording shared by the human-readable formats (Markdown, HTML), so both say the same thing. */
+/** How numbers, times and verdicts read in the human formats. */
 final class ReportText {
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
@@ -22,13 +20,17 @@ final class ReportText {
         return CLOCK.format(Instant.ofEpochMilli(millis));
     }
 
+    static String clock(Long millis) {
+        return millis == null ? "" : clock(millis.longValue());
+    }
+
     static String date(long millis) {
         return DATE.format(Instant.ofEpochMilli(millis));
     }
 
     /** "12:01:05 (+7 s into the step)". */
-    static String onset(StepVerdict v, long millis) {
-        return clock(millis) + " (+" + Unit.num((millis - v.step().startMillis()) / 1000.0) + " s into the step)";
+    static String onset(ReportModel.StepModel s, long millis) {
+        return clock(millis) + " (+" + Unit.num((millis - s.startMillis()) / 1000.0) + " s into the step)";
     }
 
     static String rps(double v) {
@@ -43,28 +45,29 @@ final class ReportText {
         return Unit.RATIO.format(v);
     }
 
-    static String slo(StepVerdict v) {
-        return v.sloMet() == null ? "n/a" : v.sloMet() ? "met" : "missed";
+    static String count(double v) {
+        return Double.isNaN(v) ? "n/a" : Unit.num(v);
     }
 
-    static String name(Finding f) {
-        return f.displayName();
+    static String slo(ReportModel.StepModel s) {
+        return s.slo().met() == null ? "n/a" : s.slo().met() ? "met" : "missed: " + String.join(", ", s.slo().failures());
     }
 
-    static String firstSaturated(StepVerdict v) {
-        if (v.firstSaturated() != null) {
-            return name(v.firstSaturated());
+    static String firstSaturated(ReportModel r, ReportModel.StepModel s) {
+        ReportModel.FirstSaturatedModel f = s.firstSaturated();
+        if (f.name() != null) {
+            return f.name();
         }
-        ResourceUse h = v.headroom();
-        return h == null ? "none" : "none (highest: " + h.resource().displayName() + " " + ratio(h.utilization()) + ")";
+        ReportModel.HeadroomModel h = f.headroom();
+        return h == null ? f.resource() : f.resource() + " (highest: " + r.nameOf(h.resource()) + " " + ratio(h.utilization()) + ")";
     }
 
-    static String consequence(Finding c) {
-        return name(c) + (c.explainedBy() == null ? " (independent)" : " (caused by " + c.explainedBy().displayName() + ")");
+    static String consequence(ReportModel r, ReportModel.ConsequenceModel c) {
+        return c.name() + (c.explainedBy() == null ? " (independent)" : " (caused by " + r.nameOf(c.explainedBy()) + ")");
     }
 
-    static String use(ResourceUse u) {
-        String s = ratio(u.utilization()) + " / " + (Double.isNaN(u.saturation()) ? "n/a" : Unit.num(u.saturation()));
-        return u.saturated() ? "**" + s + "**" : s;
+    static Inline use(ReportModel.UseModel u) {
+        String s = ratio(u.utilization()) + " / " + count(u.saturation());
+        return u.saturated() ? Inline.bold(s) : Inline.plain(s);
     }
 }

@@ -1,10 +1,12 @@
 package dev.chokepoint.collector.report;
 
+import dev.chokepoint.collector.report.model.ReportModel;
+
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** One report format. */
+/** One report format, written from the one report model. */
 public interface ReportWriter {
 
-    void write(Report report, OutputStream out) throws IOException;
+    void write(ReportModel report, OutputStream out) throws IOException;
 }

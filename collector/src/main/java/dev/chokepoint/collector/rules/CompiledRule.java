@@ -43,9 +43,11 @@ public final class CompiledRule {
         this.utilization = expressions.get("utilization");
         this.saturation = expressions.get("saturation");
         this.errors = expressions.get("errors");
-        Set<String> all = new TreeSet<>();
+        TreeSet<String> all = new TreeSet<>();
         expressions.values().forEach(e -> all.addAll(e.signals()));
-        this.signals = Set.copyOf(all);
+        // Sorted, not Set.copyOf: immutable sets iterate in a per-JVM random order, and the evidence
+        // rows follow this order, so two analyses of one run would differ.
+        this.signals = java.util.Collections.unmodifiableSortedSet(all);
     }
 
     public Rule rule() {

@@ -1,0 +1,211 @@
+package dev.chokepoint.collector.report;
+
+import dev.chokepoint.collector.report.model.ReportModel;
+import dev.chokepoint.collector.report.model.ReportModel.ConsequenceModel;
+import dev.chokepoint.collector.report.model.ReportModel.FirstSaturatedModel;
+import dev.chokepoint.collector.report.model.ReportModel.StepModel;
+import dev.chokepoint.collector.signals.SignalCatalog;
+import dev.chokepoint.collector.signals.Unit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one walk over the report model that both human formats share: what each section shows, in
+ * which order. Markdown and HTML differ only in their {@link Page}.
+ */
+final class ReportLayout {
+
+    private final ReportModel r;
+    private final Page page;
+
+    private ReportLayout(ReportModel r, Page page) {
+        this.r = r;
+        this.page = page;
+    }
+
+    static byte[] render(ReportModel r, Page page) {
+        new ReportLayout(r, page).all();
+        return page.finish();
+    }
+
+    private void all() {
+        page.title(r.headline());
+        page.bullets(List.of(
+                Inline.plain("SLO: " + r.slo().description() + (r.knee() == null ? " — no step met it"
+                        : " — knee: step " + r.knee().step() + " (" + ReportText.rps(r.knee().offeredRps()) + " RPS)")),
+                Inline.plain("Run: " + ReportText.date(r.run().startMillis()) + " → " + ReportText.date(r.run().endMillis())
+                        + ", targets: " + String.join(", ", r.run().targets()))));
+        partial();
+        steps();
+        fleet();
+        page.charts(TimeCharts.of(r));
+        evidence();
+        use();
+        law();
+        rules();
+        events();
+    }
+
+    private void partial() {
+        if (r.partial()) {
+            page.quote(Inline.bold("Partial data").and(": part of the run window is missing, so a verdict below may be wrong:"),
+                    r.gaps().stream().map(Inline::plain).toList());
+        }
+    }
+
+    private void steps() {
+        page.heading("Steps");
+        List<List<Inline>> rows = new ArrayList<>();
+        for (StepModel s : r.steps()) {
+            FirstSaturatedModel f = s.firstSaturated();
+            String first = ReportText.firstSaturated(r, s);
+            rows.add(List.of(Inline.plain(String.valueOf(s.index())), Inline.plain(ReportText.rps(s.offeredRps())),
+                    Inline.plain(ReportText.rps(s.traffic().achievedRps())), Inline.plain(ReportText.seconds(s.traffic().p95Seconds())),
+                    Inline.plain(ReportText.seconds(s.traffic().p99Seconds())), Inline.plain(ReportText.ratio(s.traffic().errorRate())),
+                    Inline.plain(ReportText.slo(s)), f.rule() == null ? Inline.plain(first) : Inline.bold(first),
+                    Inline.plain(ReportText.clock(s.onsetMillis())),
+                    Inline.plain(String.join(", ", s.consequences().stream().map(c -> ReportText.consequence(r, c)).toList()))));
+        }
+        page.table(List.of("step", "offered RPS", "achieved RPS", "p95", "p99", "errors", "SLO", "first saturated", "onset",
+                "consequences"), new boolean[] {true, true, true, true, true, true, false, false, false, false}, rows);
+        page.paragraph(Inline.plain("Steps: " + String.join(", ", r.steps().stream().map(StepModel::stepSource).distinct()
+                .map(ReportLayout::stepSource).toList()) + ". Latency and errors: "
+                + (r.steps().stream().anyMatch(s -> s.traffic().source().equals("client"))
+                ? "from the load tool (client) where it reported them, else from" : "from") + " the servers' request timers (server)."));
+    }
+
+    private static String stepSource(String source) {
+        return switch (source) {
+            case "schedule" -> "from the load schedule (schedule)";
+            case "detected" -> "detected from the server's request rate (detected)";
+            default -> "from the load tool's output (" + source + ")";
+        };
+    }
+
+    private void fleet() {
+        if (r.fleet() == null) {
+            return;
+        }
+        page.heading("Fleet");
+        page.table(List.of("step", "first saturated", "limit", "instances saturated"), new boolean[] {true, false, false, false},
+                r.fleet().steps().stream().map(f -> List.of(Inline.plain(String.valueOf(f.index())), Inline.plain(f.resource()),
+                        Inline.plain(FleetText.limit(f)), Inline.plain(FleetText.saturatedInstances(f)))).toList());
+        for (ReportModel.FleetStepModel f : r.fleet().steps()) {
+            if (f.limit() == null) {
+                continue;
+            }
+            page.paragraph(Inline.plain("Step " + f.index() + ": " + f.resource() + " " + f.explanation()));
+            page.table(List.of("instance", "requests/s", "share", "saturated", "own first saturated"),
+                    new boolean[] {false, true, true, false, false},
+                    f.instances().stream().map(i -> List.of(Inline.plain(i.instance()), Inline.plain(ReportText.rps(i.requestRate())),
+                            Inline.plain(ReportText.ratio(i.requestShare())), Inline.plain(FleetText.saturated(i)),
+                            Inline.plain(FleetText.own(i)))).toList());
+        }
+    }
+
+    private void evidence() {
+        page.heading("Evidence");
+        for (StepModel s : r.steps()) {
+            FirstSaturatedModel f = s.firstSaturated();
+            if (f.rule() == null) {
+                continue;
+            }
+            page.subheading("Step " + s.index() + " (" + ReportText.rps(s.offeredRps()) + " RPS): " + f.name() + " saturated first");
+            page.paragraph(Inline.plain("Rule ").andCode(f.rule()).and(" (" + f.severity() + ") on " + f.target() + ", from "
+                    + ReportText.onset(s, f.onsetMillis()) + ": " + f.summary() + "."));
+            page.quote(Inline.plain(f.advice()), List.of());
+            page.table(List.of("signal", "mean while it held"), new boolean[] {false, true}, signalRows(f));
+            for (ConsequenceModel c : s.consequences()) {
+                page.paragraph(Inline.plain("Then: ").andBold(ReportText.consequence(r, c)).and(", rule ").andCode(c.rule())
+                        .and(" (" + c.severity() + ") on " + c.target() + ", from " + ReportText.onset(s, c.onsetMillis())
+                                + ": " + c.summary()));
+            }
+        }
+    }
+
+    private static List<List<Inline>> signalRows(FirstSaturatedModel f) {
+        List<List<Inline>> rows = new ArrayList<>();
+        f.labels().forEach((k, v) -> rows.add(List.of(Inline.plain(k), new Inline(List.of()).andCode(v))));
+        for (Map.Entry<String, Double> e : f.evidence().entrySet()) {
+            if (!Double.isNaN(e.getValue())) { // the target lacks this signal; report.json keeps it as null
+                Unit u = SignalCatalog.signal(e.getKey()).map(x -> x.unit()).orElse(Unit.COUNT);
+                rows.add(List.of(Inline.plain(e.getKey()), Inline.plain(u.format(e.getValue()))));
+            }
+        }
+        return rows;
+    }
+
+    private void use() {
+        List<ReportModel.ResourceModel> measured = r.resourceCatalog().stream().filter(this::measured).toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        page.heading("Utilization / saturation per step");
+        page.paragraph(Inline.plain("Utilization as a share of capacity, saturation on the resource's own scale; ")
+                .andBold("bold").and(" = saturated."));
+        List<String> header = new ArrayList<>(List.of("resource"));
+        r.steps().forEach(s -> header.add("step " + s.index()));
+        boolean[] numeric = new boolean[header.size()];
+        java.util.Arrays.fill(numeric, 1, numeric.length, true);
+        List<List<Inline>> rows = new ArrayList<>();
+        for (ReportModel.ResourceModel res : measured) {
+            List<Inline> row = new ArrayList<>(List.of(Inline.plain(res.name())));
+            for (StepModel s : r.steps()) {
+                row.add(s.resources().stream().filter(u -> u.resource().equals(res.id())).findFirst()
+                        .map(ReportText::use).orElse(Inline.plain("")));
+            }
+            rows.add(row);
+        }
+        page.table(header, numeric, rows);
+        page.bullets(r.resourceCatalog().stream().map(res -> Inline.bold(res.name()).and(": utilization = "
+                + res.utilization() + "; saturation = " + res.saturation()
+                + (measured.contains(res) ? "" : " (not measured: no target had its signals)"))).toList());
+    }
+
+    /** Measured on some target at some step (a resource no target had signals for says nothing). */
+    private boolean measured(ReportModel.ResourceModel res) {
+        return r.steps().stream().flatMap(s -> s.resources().stream())
+                .anyMatch(u -> u.resource().equals(res.id()) && !(Double.isNaN(u.utilization()) && Double.isNaN(u.saturation())));
+    }
+
+    private void law() {
+        if (r.demands().isEmpty()) {
+            return;
+        }
+        page.heading("Utilization law (predicted limit)");
+        page.table(List.of("resource", "utilization per RPS", "throughput bound (X ≤ 1/D)"), new boolean[] {false, true, true},
+                r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource())),
+                        Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
+        ReportModel.PredictionModel p = r.prediction();
+        if (p != null) {
+            String outcome = p.matched() == null ? "nothing saturated in this run, so it is not yet checked"
+                    : p.matched() ? "confirmed: it saturated first at step " + p.actualStep()
+                    : "not confirmed: " + r.nameOf(p.actualResource()) + " saturated first at step " + p.actualStep();
+            page.paragraph(Inline.plain("Predicted from steps " + p.fromSteps() + ": " + r.nameOf(p.resource()) + " limits at ≈ "
+                    + ReportText.rps(p.boundRps()) + " RPS; " + outcome + "."));
+        }
+    }
+
+    private void rules() {
+        long lacking = r.rules().stream().filter(x -> !x.missingSignals().isEmpty()).count();
+        page.heading("Rules");
+        page.paragraph(Inline.plain(r.rules().size() + " rules in force. " + (lacking == 0 ? "Every rule had its signals."
+                : lacking + " could not fire because no target had the signals listed.")));
+        page.table(List.of("rule", "resource", "severity", "from", "missing signals"), new boolean[5],
+                r.rules().stream().map(x -> List.of(new Inline(List.of()).andCode(x.id()), Inline.plain(r.nameOf(x.resource())),
+                        Inline.plain(x.severity()), Inline.plain(x.origin()),
+                        x.missingSignals().isEmpty() ? Inline.plain("") : Inline.bold(String.join(", ", x.missingSignals()))))
+                        .toList());
+    }
+
+    private void events() {
+        if (r.run().events().isEmpty()) {
+            return;
+        }
+        page.heading("Recording events");
+        page.bullets(r.run().events().stream().map(e -> Inline.plain(ReportText.clock(e.timeMillis()) + " " + e.target() + ": "
+                + e.kind() + (e.detail() == null ? "" : " — " + e.detail()))).toList());
+    }
+}

@@ -1,0 +1,85 @@
+package dev.chokepoint.collector.report.model;
+
+import dev.chokepoint.collector.fleet.FleetStep;
+import dev.chokepoint.collector.report.Report;
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.store.ScrapeEvent;
+import dev.chokepoint.collector.verdict.Finding;
+import dev.chokepoint.collector.verdict.Prediction;
+import dev.chokepoint.collector.verdict.StepVerdict;
+
+import java.util.Locale;
+
+/** From the analysed run to the report model: ids, names and numbers as every format shows them. */
+public final class ModelBuilder {
+
+    private ModelBuilder() {
+    }
+
+    public static ReportModel of(Report r) {
+        return new ReportModel(ReportModel.SCHEMA, r.headline(),
+                new ReportModel.SloModel(r.slo(), r.sloDescription(), r.sloMet()),
+                r.knee() == null ? null : new ReportModel.KneeModel(r.knee().stepIndex(), r.knee().offeredRps(),
+                        r.knee().achievedRps()),
+                r.partial(), r.gaps(),
+                new ReportModel.RunModel(r.run().startMillis(), r.run().endMillis(), r.run().targets(),
+                        r.run().events().stream().map(ModelBuilder::event).toList()),
+                r.resources().stream().map(x -> new ReportModel.ResourceModel(x.id(), x.name(), x.utilization(),
+                        x.saturation())).toList(),
+                r.steps().stream().map(ModelBuilder::step).toList(),
+                r.fleet().isEmpty() ? null : new ReportModel.FleetModel(r.fleet().stream().map(ModelBuilder::fleet).toList()),
+                prediction(r.prediction()),
+                r.demands().stream().map(d -> new ReportModel.DemandModel(d.resource().id(), d.utilizationPerRps(),
+                        d.boundRps())).toList(),
+                r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
+                        x.missingSignals())).toList(),
+                r.charts());
+    }
+
+    private static ReportModel.EventModel event(ScrapeEvent e) {
+        return new ReportModel.EventModel(e.target(), e.timeMillis(), lower(e.kind()), e.detail());
+    }
+
+    private static ReportModel.StepModel step(StepVerdict v) {
+        StepTraffic t = v.traffic();
+        Finding f = v.firstSaturated();
+        return new ReportModel.StepModel(v.step().index(), v.step().startMillis(), v.step().endMillis(),
+                v.step().offeredRps(), lower(v.step().source()),
+                new ReportModel.TrafficModel(lower(t.source()), t.requests(), t.achievedRps(), t.p50Seconds(),
+                        t.p90Seconds(), t.p95Seconds(), t.p99Seconds(), t.errorRate()),
+                new ReportModel.StepSloModel(v.sloMet(), v.sloFailures()),
+                first(v), f == null ? null : f.onsetMillis(),
+                v.consequences().stream().map(c -> new ReportModel.ConsequenceModel(c.resource().id(), c.displayName(),
+                        c.rule(), lower(c.severity()), c.target(), c.onsetMillis(), c.summary(),
+                        c.explainedBy() == null ? null : c.explainedBy().id())).toList(),
+                v.resources().stream().map(u -> new ReportModel.UseModel(u.resource().id(), u.utilization(),
+                        u.saturation(), u.errors(), u.saturated())).toList());
+    }
+
+    private static ReportModel.FirstSaturatedModel first(StepVerdict v) {
+        Finding f = v.firstSaturated();
+        if (f == null) {
+            ReportModel.HeadroomModel h = v.headroom() == null ? null
+                    : new ReportModel.HeadroomModel(v.headroom().resource().id(), v.headroom().utilization());
+            return new ReportModel.FirstSaturatedModel(Resource.NONE, null, null, null, null, null, null, null, null,
+                    null, h);
+        }
+        return new ReportModel.FirstSaturatedModel(f.resource().id(), f.displayName(), f.rule(), lower(f.severity()),
+                f.target(), f.onsetMillis(), f.summary(), f.advice(), f.evidence(), f.labels(), null);
+    }
+
+    private static ReportModel.FleetStepModel fleet(FleetStep f) {
+        return new ReportModel.FleetStepModel(f.step(), f.resource(), lower(f.scope()), f.limit(), f.explanation(),
+                f.evidence(), f.instances());
+    }
+
+    private static ReportModel.PredictionModel prediction(Prediction p) {
+        return p == null ? null : new ReportModel.PredictionModel(p.resource().id(), p.boundRps(), p.fromSteps(),
+                p.actual() == null ? null : p.actual().id(), p.actualStep(), p.matched());
+    }
+
+    private static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+}

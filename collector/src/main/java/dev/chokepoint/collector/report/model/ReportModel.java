@@ -1,0 +1,95 @@
+package dev.chokepoint.collector.report.model;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.chokepoint.collector.fleet.FleetStep;
+import dev.chokepoint.collector.report.Charts;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report as every format sees it: report.json is this, serialized by Jackson (schema in
+ * docs/report.md, checked against these records by a test), and report.md / report.html are one
+ * walk over it ({@code ReportLayout}). A field added here reaches all three or a test fails.
+ * Unknown numbers are NaN here and null in JSON. {@code charts} are the HTML page's timelines only.
+ */
+public record ReportModel(int schema, String headline, SloModel slo, KneeModel knee, boolean partial,
+                          List<String> gaps, RunModel run, List<ResourceModel> resourceCatalog, List<StepModel> steps,
+                          FleetModel fleet, PredictionModel prediction, List<DemandModel> demands,
+                          List<RuleModel> rules, @JsonIgnore Charts charts) {
+
+    public static final int SCHEMA = 1;
+
+    /** The display name of a resource id ("none" and unknown ids read as themselves). */
+    public String nameOf(String resourceId) {
+        return resourceCatalog.stream().filter(r -> r.id().equals(resourceId)).map(ResourceModel::name).findFirst()
+                .orElse(resourceId);
+    }
+
+    public record SloModel(String text, String description, boolean met) {
+    }
+
+    public record KneeModel(int step, double offeredRps, double achievedRps) {
+    }
+
+    public record RunModel(long startMillis, long endMillis, List<String> targets, List<EventModel> events) {
+    }
+
+    public record EventModel(String target, long timeMillis, String kind, String detail) {
+    }
+
+    /** A declared resource: what its utilization and saturation mean, for the reader of the USE table. */
+    public record ResourceModel(String id, String name, String utilization, String saturation) {
+    }
+
+    public record StepModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource,
+                            TrafficModel traffic, StepSloModel slo, FirstSaturatedModel firstSaturated,
+                            Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources) {
+    }
+
+    public record TrafficModel(String source, double requests, double achievedRps, double p50Seconds,
+                               double p90Seconds, double p95Seconds, double p99Seconds, double errorRate) {
+    }
+
+    public record StepSloModel(Boolean met, List<String> failures) {
+    }
+
+    /**
+     * The step's first saturated resource with its rule and evidence, or {@code resource: none} with
+     * the most utilized resource as {@code headroom}. {@code name}: the display name, with the
+     * instance where the resource names one ("downstream dependency search:9200").
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FirstSaturatedModel(String resource, String name, String rule, String severity, String target,
+                                      Long onsetMillis, String summary, String advice, Map<String, Double> evidence,
+                                      Map<String, String> labels, HeadroomModel headroom) {
+    }
+
+    public record HeadroomModel(String resource, double utilization) {
+    }
+
+    public record ConsequenceModel(String resource, String name, String rule, String severity, String target,
+                                   long onsetMillis, String summary, String explainedBy) {
+    }
+
+    public record UseModel(String resource, double utilization, double saturation, double errors, boolean saturated) {
+    }
+
+    public record FleetModel(List<FleetStepModel> steps) {
+    }
+
+    public record FleetStepModel(int index, String resource, String scope, String limit, String explanation,
+                                 Map<String, Double> evidence, List<FleetStep.InstanceStep> instances) {
+    }
+
+    public record PredictionModel(String resource, double boundRps, List<Integer> fromSteps, String actualResource,
+                                  Integer actualStep, Boolean matched) {
+    }
+
+    public record DemandModel(String resource, double utilizationPerRps, double boundRps) {
+    }
+
+    public record RuleModel(String id, String resource, String severity, String origin, List<String> missingSignals) {
+    }
+}
