@@ -52,10 +52,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         if (steps == null) {
             try {
                 RunMetadata metadata = RunReader.readMetadata(runDir);
-                StepSource.Kind kind = StepSource.Kind.ofOption(metadata.stepsOption());
-                if (kind != StepSource.Kind.DETECTED && metadata.stepsFile() != null) {
-                    source = new StepSource(kind, Path.of(metadata.stepsFile()));
-                }
+                source = StepSource.recordedWith(runDir, metadata.stepsOption(), metadata.stepsFile());
             } catch (IOException e) {
                 console.err().println("chokepoint: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;

@@ -40,6 +40,21 @@ public record StepSource(Kind kind, Path file) {
         return new StepSource(Kind.DETECTED, null);
     }
 
+    /**
+     * The steps a run was recorded with ({@code stepsOption}/{@code stepsFile} of its run.json): the
+     * file where it was, else, for a run folder copied from another machine or folder, the file of
+     * that name beside run.json; detected when the run had none.
+     */
+    public static StepSource recordedWith(Path runDir, String stepsOption, String stepsFile) {
+        Kind kind = Kind.ofOption(stepsOption);
+        if (kind == Kind.DETECTED || stepsFile == null) {
+            return detected();
+        }
+        Path file = Path.of(stepsFile);
+        Path beside = runDir.resolve(file.getFileName());
+        return new StepSource(kind, java.nio.file.Files.exists(file) || !java.nio.file.Files.exists(beside) ? file : beside);
+    }
+
     public List<Step> steps(RunData run) throws IOException, StepsException {
         if (file != null && !Files.isRegularFile(file)) {
             throw new StepsException(file, 0, "does not exist; " + kind.option()

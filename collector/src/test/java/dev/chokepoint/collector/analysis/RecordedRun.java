@@ -38,12 +38,7 @@ public record RecordedRun(Path dir, RunData run, List<Step> steps, JsonNode expe
     private static StepSource stepSource(Path dir) throws IOException {
         RunMetadata meta = RunReader.readMetadata(dir);
         if (meta.stepsFile() != null) {
-            Path file = dir.resolve(meta.stepsFile());
-            if (!Files.exists(file)) {
-                // recorded with an absolute path on another machine: look beside run.json
-                file = dir.resolve(Path.of(meta.stepsFile()).getFileName());
-            }
-            return new StepSource(StepSource.Kind.ofOption(meta.stepsOption()), file);
+            return StepSource.recordedWith(dir, meta.stepsOption(), meta.stepsFile());
         }
         Path schedule = dir.resolve("steps.csv");
         return Files.exists(schedule) ? new StepSource(StepSource.Kind.SCHEDULE, schedule) : StepSource.detected();
