@@ -17,6 +17,9 @@ import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.verdict.Headline;
+import dev.chokepoint.collector.verdict.LimitJudge;
+import dev.chokepoint.collector.verdict.StepLimit;
+import dev.chokepoint.collector.verdict.SymptomFirst;
 import dev.chokepoint.collector.verdict.Knee;
 import dev.chokepoint.collector.verdict.Slo;
 import dev.chokepoint.collector.verdict.StepJudge;
@@ -61,10 +64,7 @@ public final class Analysis {
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
         StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
-        List<StepVerdict> verdicts = new ArrayList<>();
-        for (Step step : steps) {
-            verdicts.add(judge.judge(step, fleet.traffic(step), slo));
-        }
+        List<StepVerdict> verdicts = symptomFirst(withStepOfDeath(steps, run), fleet, judge, grid, rules, slo, run);
         List<StepVerdict> byLoad = verdicts.stream()
                 .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
         Knee knee = Headline.knee(byLoad);
@@ -80,6 +80,44 @@ public final class Analysis {
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
                 List.copyOf(rules.resources().values()));
+    }
+
+    /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */
+    private static List<StepVerdict> symptomFirst(List<Step> steps, Fleet fleet, StepJudge judge, Grid grid, RuleSet rules,
+                                                  Slo slo, RunData run) {
+        List<StepVerdict> judged = new ArrayList<>();
+        for (Step step : steps) {
+            judged.add(judge.judge(step, fleet.traffic(step), slo));
+        }
+        StepVerdict lowest = judged.stream().min(Comparator.comparingDouble(Analysis::load)
+                .thenComparingInt(v -> v.step().index())).orElse(null);
+        LimitJudge limits = new LimitJudge(grid, fleet.frames(), run.events(), run.endMillis());
+        SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, grid, fleet.frames());
+        List<StepVerdict> out = new ArrayList<>();
+        for (StepVerdict v : judged) {
+            StepLimit limit = limits.judge(v.step(), v.traffic(), lowest.traffic(), lowest.step().offeredRps(), slo,
+                    v == lowest);
+            out.add(symptomFirst.apply(v, limit, lowest));
+        }
+        return out;
+    }
+
+    /**
+     * The steps, plus one from the end of the last step to the end of the run when a target stopped
+     * answering after the last step: detection from the server's rate cannot see a step the server
+     * died in, and that step is the news.
+     */
+    private static List<Step> withStepOfDeath(List<Step> steps, RunData run) {
+        if (steps.isEmpty()) {
+            return steps;
+        }
+        Step last = steps.get(steps.size() - 1);
+        if (LimitJudge.death(run.events(), last.endMillis() + 1, run.endMillis(), run.endMillis()) == null) {
+            return steps;
+        }
+        List<Step> out = new ArrayList<>(steps);
+        out.add(new Step(last.index() + 1, last.endMillis(), run.endMillis(), Double.NaN, Step.Source.DETECTED, null));
+        return out;
     }
 
     private static double load(StepVerdict v) {

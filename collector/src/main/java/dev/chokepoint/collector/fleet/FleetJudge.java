@@ -88,6 +88,11 @@ public final class FleetJudge {
             return new FleetStep(fleet.step().index(), Resource.NONE, FleetStep.Scope.NONE, null,
                     "nothing saturated on any instance", Map.of(), instances);
         }
+        if (rules.stream().noneMatch(r -> r.resource().equals(resource))) {
+            // unattributed: limited, but no rule measured a resource to compare instances by
+            return new FleetStep(fleet.step().index(), resource.id(), FleetStep.Scope.NONE, null,
+                    "the fleet did not keep up, and no rule names a resource on any instance", Map.of(), instances);
+        }
         LimitScope.Verdict v = LimitScope.decide(resource, limits, means);
         return new FleetStep(fleet.step().index(), resource.id(), v.scope(), v.limit(), v.explanation(), v.evidence(),
                 instances);

@@ -39,6 +39,7 @@ final class ReportLayout {
                         + ", targets: " + String.join(", ", r.run().targets()))));
         partial();
         steps();
+        limits();
         fleet();
         page.charts(TimeCharts.of(r));
         evidence();
@@ -74,6 +75,19 @@ final class ReportLayout {
                 .map(ReportLayout::stepSource).toList()) + ". Latency and errors: "
                 + (r.steps().stream().anyMatch(s -> s.traffic().source().equals("client"))
                 ? "from the load tool (client) where it reported them, else from" : "from") + " the servers' request timers (server)."));
+    }
+
+    private void limits() {
+        List<StepModel> limited = r.steps().stream().filter(s -> s.limit().limited()).toList();
+        if (limited.isEmpty()) {
+            return;
+        }
+        page.heading("Limited steps");
+        page.paragraph(Inline.plain("Steps where the service did not keep up with the load, judged from the symptoms "
+                + "before any rule (a limited step no rule explains is reported as unattributed):"));
+        page.bullets(limited.stream().map(s -> Inline.bold("Step " + s.index() + " (" + ReportText.rps(s.offeredRps()) + " RPS)")
+                .and(": " + String.join("; ", s.limit().symptoms().stream().map(ReportModel.SymptomModel::text).toList())
+                        + " → " + ReportText.firstSaturated(r, s))).toList());
     }
 
     private static String stepSource(String source) {

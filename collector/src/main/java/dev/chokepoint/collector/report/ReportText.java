@@ -10,14 +10,13 @@ import java.time.format.DateTimeFormatter;
 /** How numbers, times and verdicts read in the human formats. */
 final class ReportText {
 
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
     private ReportText() {
     }
 
     static String clock(long millis) {
-        return CLOCK.format(Instant.ofEpochMilli(millis));
+        return Unit.clock(millis);
     }
 
     static String clock(Long millis) {

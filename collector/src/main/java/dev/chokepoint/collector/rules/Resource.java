@@ -15,6 +15,11 @@ public record Resource(String id, String name, String utilization, String satura
 
     /** The verdict id of a step where nothing saturated. */
     public static final String NONE = "none";
+    /**
+     * The verdict id of a limited step that no rule explains (declared in rules/resources.yaml for
+     * its name; the collector gives it, no rule may).
+     */
+    public static final String UNATTRIBUTED = "unattributed";
 
     public String displayName() {
         return name;

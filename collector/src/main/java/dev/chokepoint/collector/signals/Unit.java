@@ -24,6 +24,14 @@ public enum Unit {
         };
     }
 
+    private static final java.time.format.DateTimeFormatter CLOCK =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneOffset.UTC);
+
+    /** An instant as the report shows it: "05:24:29" (UTC). */
+    public static String clock(long millis) {
+        return CLOCK.format(java.time.Instant.ofEpochMilli(millis));
+    }
+
     /** Three significant digits at most, no trailing zeros: 0.0123, 1.23, 12.3, 123, 1234. */
     public static String num(double v) {
         double a = Math.abs(v);

@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.verdict;
 
+import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
 
@@ -14,11 +15,11 @@ public final class Headline {
     private Headline() {
     }
 
-    /** The knee: the highest-load step that met the SLO (null when none did). */
+    /** The knee: the highest-load step that met the SLO and was not limited (null when none did). */
     public static Knee knee(List<StepVerdict> byLoad) {
         StepVerdict knee = null;
         for (StepVerdict v : byLoad) {
-            if (Boolean.TRUE.equals(v.sloMet())) {
+            if (Boolean.TRUE.equals(v.sloMet()) && !v.limit().limited()) {
                 knee = v;
             }
         }
@@ -29,6 +30,21 @@ public final class Headline {
         if (byLoad.isEmpty()) {
             return "No load steps found: nothing to judge (give --steps, or run a load with distinct steps)";
         }
+        StepVerdict died = byLoad.stream().filter(v -> v.limit().stoppedMillis() != null).findFirst().orElse(null);
+        String capacity = capacity(byLoad, knee, slo);
+        if (died == null) {
+            return capacity;
+        }
+        // The target dying is the news: it comes first, with what came before it.
+        long at = died.limit().stoppedMillis();
+        Finding f = died.firstSaturated();
+        return "The service stopped answering at " + Unit.clock(at) + ", " + Unit.num((at - died.step().startMillis()) / 1000.0)
+                + " s into step " + died.step().index() + (Double.isNaN(rps(died)) ? "" : " (" + Unit.num(rps(died)) + " RPS)")
+                + (f == null || f.resource().id().equals(Resource.UNATTRIBUTED) ? "; no resource was near its capacity before"
+                : "; before that the " + f.displayName() + " was at its limit") + ". " + capacity;
+    }
+
+    private static String capacity(List<StepVerdict> byLoad, Knee knee, Slo slo) {
         String objective = slo.describe();
         if (knee == null) {
             boolean anyChecked = byLoad.stream().anyMatch(v -> v.sloMet() != null);
@@ -36,22 +52,21 @@ public final class Headline {
             if (!anyChecked) {
                 StepVerdict worst = byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(byLoad.get(byLoad.size() - 1));
                 return "SLO (" + objective + ") not checkable: no latency data (pass the load tool's output, or enable "
-                        + "http.server.requests histogram buckets); at " + Unit.num(rps(worst)) + " RPS " + what(worst);
+                        + "http.server.requests histogram buckets); " + at(worst) + " " + what(worst);
             }
             // Nothing saturated at the lowest step: the step where something did is the news.
             StepVerdict shown = first.firstSaturated() != null ? first
                     : byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(first);
             return "SLO (" + objective + ") missed from the lowest step (" + Unit.num(rps(first)) + " RPS"
-                    + failures(first) + "); at " + Unit.num(rps(shown)) + " RPS " + what(shown);
+                    + failures(first) + "); " + at(shown) + " " + what(shown);
         }
-        StepVerdict after = byLoad.stream().filter(v -> rps(v) > knee.offeredRps()).findFirst().orElse(null);
+        StepVerdict after = byLoad.stream().filter(v -> rps(v) > knee.offeredRps() || Double.isNaN(rps(v))).findFirst().orElse(null);
         if (after == null) {
             StepVerdict top = byLoad.get(byLoad.size() - 1);
             return "Capacity ≥ " + Unit.num(knee.offeredRps()) + " RPS at " + objective
-                    + " (every step met the SLO); at " + Unit.num(rps(top)) + " RPS " + what(top);
+                    + " (every step met the SLO); " + at(top) + " " + what(top);
         }
-        return "Capacity ≈ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + "; at "
-                + Unit.num(rps(after)) + " RPS " + what(after);
+        return "Capacity ≈ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + "; " + at(after) + " " + what(after);
     }
 
     /** "the connection pool saturated first (evidence); Tomcat workers followed as a consequence". */
@@ -62,6 +77,9 @@ public final class Headline {
             ResourceUse h = v.headroom();
             return slo + "nothing saturated" + (h == null ? "" : " (highest utilization: " + h.resource().displayName()
                     + " " + Unit.RATIO.format(h.utilization()) + ")");
+        }
+        if (f.resource().id().equals(Resource.UNATTRIBUTED)) {
+            return "the service stopped keeping up and no rule names the cause (" + f.summary() + ")";
         }
         StringBuilder s = new StringBuilder("the ").append(f.displayName()).append(" saturated first (").append(f.summary()).append(")");
         List<String> followers = v.consequences().stream().filter(c -> c.explainedBy() != null).map(Finding::displayName).toList();
@@ -74,6 +92,11 @@ public final class Headline {
 
     private static String failures(StepVerdict v) {
         return v.sloFailures().isEmpty() ? "" : ": " + String.join(", ", v.sloFailures());
+    }
+
+    /** "at 150 RPS", or "in step 5" for a step whose load is unknown (the one a target died in). */
+    private static String at(StepVerdict v) {
+        return Double.isNaN(rps(v)) ? "in step " + v.step().index() : "at " + Unit.num(rps(v)) + " RPS";
     }
 
     static double rps(StepVerdict v) {

@@ -57,6 +57,11 @@ final class RuleTimeline {
         return -1;
     }
 
+    /** The resources whose saturation this timeline's rule explains. */
+    java.util.List<dev.chokepoint.collector.rules.Resource> explains() {
+        return rule.explains();
+    }
+
     /** Mean of the finite values in [from, to]; NaN when there are none. */
     static double mean(double[] v, int from, int to) {
         double sum = 0;

@@ -26,6 +26,11 @@ import java.util.Set;
  */
 public final class StepJudge {
 
+    /** Utilization from which a resource counts as near its capacity when a target dies. */
+    static final double NEAR_CAPACITY = 0.8;
+    /** Grid points before a target stopped answering that its last words are read from. */
+    private static final int LAST_POINTS = 5;
+
     private final List<RuleTimeline> timelines = new ArrayList<>();
     private final Grid grid;
 
@@ -113,7 +118,8 @@ public final class StepJudge {
         ResourceUse headroom = first != null ? null : use.stream()
                 .filter(u -> !Double.isNaN(u.utilization()))
                 .max(Comparator.comparingDouble(ResourceUse::utilization)).orElse(null);
-        return new StepVerdict(step, traffic, slo.met(traffic), slo.failures(traffic), use, first, consequences, headroom);
+        return new StepVerdict(step, traffic, slo.met(traffic), slo.failures(traffic), use, first, consequences, headroom,
+                StepLimit.NONE);
     }
 
     /** One finding per saturated resource: the most specific rule that held, onset = earliest of its rules. */
@@ -131,11 +137,37 @@ public final class StepJudge {
                 .filter(e -> !refined.contains(e.getKey().rule.id()))
                 .sorted(Comparator.comparingInt(Map.Entry::getValue))
                 .forEach(e -> out.putIfAbsent(e.getKey().rule.resource(), finding(e.getKey(), e.getValue(), to,
-                        onsets.get(e.getKey().rule.resource()))));
+                        onsets.get(e.getKey().rule.resource()), true)));
         return out;
     }
 
-    private Finding finding(RuleTimeline t, int onset, int to, long resourceOnset) {
+    /**
+     * The resource most likely behind a target that stopped answering at {@code millis}: of the
+     * resources at {@value #NEAR_CAPACITY} of capacity or more in the last points before it, the one
+     * no other explains, the most utilized; its rule's summary filled from those points. Null
+     * when no resource was near its capacity.
+     */
+    public Finding likelyCause(long millis) {
+        int to = grid.indexAtOrBefore(millis);
+        int from = Math.max(0, to - LAST_POINTS + 1);
+        Map<RuleTimeline, Double> near = new LinkedHashMap<>();
+        for (RuleTimeline t : timelines) {
+            double u = Double.NaN;
+            for (int i = from; i <= to && i >= 0; i++) {
+                u = maxKnown(u, t.utilization[i]);
+            }
+            if (u >= NEAR_CAPACITY) {
+                near.put(t, u);
+            }
+        }
+        return near.entrySet().stream()
+                .filter(e -> near.keySet().stream().noneMatch(o -> o.explains().contains(e.getKey().rule.resource())))
+                .max(Comparator.comparingDouble((Map.Entry<RuleTimeline, Double> e) -> e.getValue())
+                        .thenComparingInt(e -> -e.getKey().rule.resource().order()))
+                .map(e -> finding(e.getKey(), from, to, grid.time(from), false)).orElse(null);
+    }
+
+    private Finding finding(RuleTimeline t, int onset, int to, long resourceOnset, boolean whileHeld) {
         var rule = t.rule.rule();
         Set<String> names = new LinkedHashSet<>(t.rule.signals());
         names.addAll(EvidenceText.signalsIn(rule.summary()));
@@ -147,7 +179,7 @@ public final class StepJudge {
                 Map<String, Integer> votes = new HashMap<>();
                 for (int i = onset; i <= to; i++) {
                     String v = t.frame.text(name, i);
-                    if (t.held[i] && v != null) {
+                    if ((t.held[i] || !whileHeld) && v != null) {
                         votes.merge(v, 1, Integer::sum);
                     }
                 }
@@ -157,7 +189,7 @@ public final class StepJudge {
                 double sum = 0;
                 int n = 0;
                 for (int i = onset; i <= to; i++) {
-                    if (t.held[i] && !Double.isNaN(v[i])) {
+                    if ((t.held[i] || !whileHeld) && !Double.isNaN(v[i])) {
                         sum += v[i];
                         n++;
                     }

@@ -12,5 +12,10 @@ import java.util.List;
  */
 public record StepVerdict(Step step, StepTraffic traffic, Boolean sloMet, List<String> sloFailures,
                           List<ResourceUse> resources, Finding firstSaturated, List<Finding> consequences,
-                          ResourceUse headroom) {
+                          ResourceUse headroom, StepLimit limit) {
+
+    /** The same verdict with the step's limit judged from its symptoms, and its first saturated resource. */
+    public StepVerdict limitedBy(StepLimit l, Finding first, List<Finding> others) {
+        return new StepVerdict(step, traffic, sloMet, sloFailures, resources, first, others, first == null ? headroom : null, l);
+    }
 }

@@ -43,7 +43,9 @@ public final class UtilizationLaw {
         }
         out.sort(Comparator.comparingDouble(Demand::boundRps));
         this.demands = List.copyOf(out);
-        StepVerdict actual = byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(null);
+        // The first resource a rule named: an unattributed limit has no bound to compare with.
+        StepVerdict actual = byLoad.stream().filter(v -> v.firstSaturated() != null
+                && !v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED)).findFirst().orElse(null);
         if (demands.isEmpty()) {
             this.prediction = null;
         } else {

@@ -35,7 +35,8 @@ class ReportModelCoverageTest {
     /** JSON keys whose values the human formats show in another form (ids by name, millis as clock times). */
     private static final Set<String> SHOWN_OTHERWISE = Set.of("schema", "resource", "id", "explainedBy",
             "actualResource", "startMillis", "endMillis", "onsetMillis", "timeMillis", "text", "met", "partial",
-            "source", "stepSource", "saturated", "kind", "scope", "matched", "actualStep", "fromSteps", "step", "index");
+            "source", "stepSource", "saturated", "kind", "scope", "matched", "actualStep", "fromSteps", "step", "index",
+            "limited", "stoppedMillis");
     /** Numeric keys that the human formats show formatted (units, percentages). */
     private static final Set<String> NUMBERS_SHOWN = Set.of("offeredRps", "achievedRps", "requests", "p50Seconds",
             "p90Seconds", "p95Seconds", "p99Seconds", "errorRate", "utilization", "saturation", "errors", "boundRps",

@@ -52,8 +52,9 @@ class RuleFilesTest {
         RuleSet rules = RuleSet.load(List.of());
 
         assertThat(rules.resources().keySet()).containsExactly("cpu", "cpu-quota", "tomcat-workers", "connection-pool",
-                "heap", "database", "downstream");
-        assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(rules.resources().values());
+                "heap", "database", "downstream", "unattributed");
+        assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(rules.resources().values().stream()
+                .filter(r -> !r.id().equals(Resource.UNATTRIBUTED)).toList());
         assertThat(rules.rules()).extracting(CompiledRule::id).contains("pool-exhausted", "pool-held-during-non-db-work",
                 "workers-blocked-off-cpu", "statement-slowed", "gc-thrashing", "downstream-slowed", "cpu-quota-throttled");
     }

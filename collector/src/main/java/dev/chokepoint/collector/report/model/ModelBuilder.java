@@ -49,6 +49,8 @@ public final class ModelBuilder {
                 new ReportModel.TrafficModel(lower(t.source()), t.requests(), t.achievedRps(), t.p50Seconds(),
                         t.p90Seconds(), t.p95Seconds(), t.p99Seconds(), t.errorRate()),
                 new ReportModel.StepSloModel(v.sloMet(), v.sloFailures()),
+                new ReportModel.LimitModel(v.limit().limited(), v.limit().symptoms().stream()
+                        .map(x -> new ReportModel.SymptomModel(x.kind(), x.text())).toList(), v.limit().stoppedMillis()),
                 first(v), f == null ? null : f.onsetMillis(),
                 v.consequences().stream().map(c -> new ReportModel.ConsequenceModel(c.resource().id(), c.displayName(),
                         c.rule(), lower(c.severity()), c.target(), c.onsetMillis(), c.summary(),

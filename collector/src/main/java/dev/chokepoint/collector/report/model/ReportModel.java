@@ -44,8 +44,15 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     }
 
     public record StepModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource,
-                            TrafficModel traffic, StepSloModel slo, FirstSaturatedModel firstSaturated,
+                            TrafficModel traffic, StepSloModel slo, LimitModel limit, FirstSaturatedModel firstSaturated,
                             Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources) {
+    }
+
+    /** Whether the step was limited, from its symptoms, and when the target stopped answering (or null). */
+    public record LimitModel(boolean limited, List<SymptomModel> symptoms, Long stoppedMillis) {
+    }
+
+    public record SymptomModel(String kind, String text) {
     }
 
     public record TrafficModel(String source, double requests, double achievedRps, double p50Seconds,

@@ -1,0 +1,187 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.signals.Unit;
+import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.store.ScrapeEvent;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Symptom first: was a step limited, whatever resource (named or not) limited it? Judged from what
+ * every load test is about, before any rule: achieved against offered rate, requests in flight
+ * piling up while completions stay flat (Little's law), latency and errors against the lowest
+ * step, and the target stopping to answer or restarting.
+ */
+public final class LimitJudge {
+
+    /**
+     * Achieved below this share of the offered rate, relative to the share the lowest step kept, is
+     * falling behind. Relative because a closed-loop tool with too few workers for the service's
+     * latency falls short at every step alike (a recorded run on a loaded machine kept 0.68 at 10
+     * and 30 RPS with the service far from its limit): that is the tool's shape, not a limit.
+     * Steps below capacity in the recorded runs keep 0.975–1.0 of the lowest step's share (13 %
+     * above this); saturated ones 0.27–0.76 (11 % below).
+     */
+    static final double MIN_KEPT_SHARE = 0.85;
+    /**
+     * Falling behind counts only with latency grown this much (p50) against the lowest step, or
+     * {@link #BEHIND_MIN_P95_GROWTH} (p95): a closed-loop tool whose workers all wait also falls
+     * behind when the service is merely slow, not limited (a recorded run on a loaded machine: 0.76
+     * of the lowest step's share at p50 ×1.06, p95 ×1.25, far below the pool's limit). Limited
+     * steps behind their offer grew p50 ×1.7–×290.
+     */
+    static final double BEHIND_MIN_P50_GROWTH = 1.5;
+    static final double BEHIND_MIN_P95_GROWTH = 2;
+    /**
+     * p95 at least this many times the lowest step's, with the SLO missed. Healthy steps below
+     * capacity reached ×2.4 in the recorded runs (queueing grows smoothly before the knee) and
+     * always met the SLO; limited ones ×5–×200.
+     */
+    static final double MIN_LATENCY_INFLATION = 3;
+    /** In flight at the step's end at least this many more, and twice as many, as at its start. */
+    static final double MIN_IN_FLIGHT_GROWTH = 10;
+    /** Errors at least this much above the lowest step's share (and above the SLO's limit). */
+    static final double MIN_ERROR_INCREASE = 0.01;
+    /**
+     * A target counts as stopped when its scrapes failed and recording went on this long without
+     * it answering again: a scrape that fails as the run is torn down is not a death.
+     */
+    public static final long DEAD_FOR_MILLIS = 5_000;
+    /**
+     * Requests a step (and the lowest step) must have for its quantiles and its kept share to say
+     * anything: at 0.16 RPS one slow request is the p95 (the headroom case).
+     */
+    static final double MIN_REQUESTS = 20;
+    /** Points averaged at each end of a step for the in-flight trend. */
+    private static final int END_POINTS = 3;
+
+    private final Grid grid;
+    private final List<SignalFrame> frames;
+    private final List<ScrapeEvent> events;
+    private final long runEndMillis;
+
+    public LimitJudge(Grid grid, List<SignalFrame> frames, List<ScrapeEvent> events, long runEndMillis) {
+        this.grid = grid;
+        this.frames = frames;
+        this.events = events;
+        this.runEndMillis = runEndMillis;
+    }
+
+    /** The first failed scrape after which a target never answered again, recorded on for {@link #DEAD_FOR_MILLIS}. */
+    public static Long death(List<ScrapeEvent> events, long fromMillis, long toMillis, long runEndMillis) {
+        Long first = null;
+        for (ScrapeEvent e : events) {
+            if (e.kind() != ScrapeEvent.Kind.FAILED || e.timeMillis() < fromMillis || e.timeMillis() > toMillis
+                    || e.timeMillis() > runEndMillis - DEAD_FOR_MILLIS) {
+                continue;
+            }
+            boolean answeredAgain = events.stream().anyMatch(x -> x.target().equals(e.target())
+                    && x.kind() == ScrapeEvent.Kind.RECOVERED && x.timeMillis() > e.timeMillis());
+            if (!answeredAgain && (first == null || e.timeMillis() < first)) {
+                first = e.timeMillis();
+            }
+        }
+        return first;
+    }
+
+    /** {@code lowest}: the traffic of the lowest-load step, the baseline for growth. */
+    public StepLimit judge(Step step, StepTraffic traffic, StepTraffic lowest, double lowestOffered, Slo slo,
+                           boolean lowestStep) {
+        List<Symptom> out = new ArrayList<>();
+        Long stopped = death(events, step.startMillis(), step.endMillis(), runEndMillis);
+        if (stopped != null) {
+            out.add(new Symptom("stopped-answering", "the service stopped answering at " + Unit.clock(stopped) + ", "
+                    + Unit.num((stopped - step.startMillis()) / 1000.0) + " s into the step, and did not answer again"));
+        }
+        restarted(step, out);
+        if (!lowestStep) {
+            behindOffer(step, traffic, lowest, lowestOffered, out);
+        }
+        inFlightGrowing(step, traffic, out);
+        if (!lowestStep) {
+            latencyInflated(traffic, lowest, slo, out);
+            errorsGrew(traffic, lowest, slo, out);
+        }
+        return out.isEmpty() ? StepLimit.NONE : new StepLimit(List.copyOf(out), stopped);
+    }
+
+    private void restarted(Step step, List<Symptom> out) {
+        events.stream().filter(e -> e.kind() == ScrapeEvent.Kind.RESET && e.timeMillis() >= step.startMillis()
+                        && e.timeMillis() <= step.endMillis()).findFirst()
+                .ifPresent(e -> out.add(new Symptom("restarted", "the service restarted (its counters went back to zero) at "
+                        + Unit.clock(e.timeMillis()))));
+    }
+
+    private static void behindOffer(Step step, StepTraffic t, StepTraffic lowest, double lowestOffered, List<Symptom> out) {
+        if (step.source() == Step.Source.DETECTED || !(step.offeredRps() > 0) || Double.isNaN(t.achievedRps())) {
+            return;
+        }
+        if (!(t.requests() >= MIN_REQUESTS)) {
+            return;
+        }
+        double lowestKept = lowestOffered > 0 && lowest.achievedRps() > 0 && lowest.requests() >= MIN_REQUESTS
+                ? Math.min(1, lowest.achievedRps() / lowestOffered) : 1;
+        boolean slower = t.p50Seconds() >= BEHIND_MIN_P50_GROWTH * lowest.p50Seconds()
+                || t.p95Seconds() >= BEHIND_MIN_P95_GROWTH * lowest.p95Seconds();
+        if (t.achievedRps() < MIN_KEPT_SHARE * lowestKept * step.offeredRps() && slower) {
+            out.add(new Symptom("behind-offer", "achieved " + Unit.num(t.achievedRps()) + " of " + Unit.num(step.offeredRps())
+                    + " RPS offered (" + Unit.RATIO.format(t.achievedRps() / step.offeredRps()) + ")"));
+        }
+    }
+
+    private void inFlightGrowing(Step step, StepTraffic t, List<Symptom> out) {
+        int from = grid.indexAtOrAfter(step.startMillis() + grid.windowMillis());
+        int to = grid.indexAtOrBefore(step.endMillis());
+        if (to - from + 1 < 2 * END_POINTS) {
+            return;
+        }
+        double start = inFlight(from, from + END_POINTS - 1);
+        double end = inFlight(to - END_POINTS + 1, to);
+        if (end - start >= MIN_IN_FLIGHT_GROWTH && end >= 2 * start) {
+            out.add(new Symptom("in-flight-growing", "requests in flight grew from " + Unit.num(start) + " to "
+                    + Unit.num(end) + " while " + Unit.num(t.achievedRps()) + " RPS completed"));
+        }
+    }
+
+    /** Requests in flight over all targets, mean over grid points {@code from..to}. */
+    private double inFlight(int from, int to) {
+        double sum = 0;
+        int n = 0;
+        for (int i = from; i <= to; i++) {
+            double total = Double.NaN;
+            for (SignalFrame f : frames) {
+                double v = f.value("requests_active", i);
+                total = Double.isNaN(v) ? total : Double.isNaN(total) ? v : total + v;
+            }
+            if (!Double.isNaN(total)) {
+                sum += total;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    private static void latencyInflated(StepTraffic t, StepTraffic lowest, Slo slo, List<Symptom> out) {
+        if (!(t.requests() >= MIN_REQUESTS && lowest.requests() >= MIN_REQUESTS)) {
+            return;
+        }
+        double inflation = t.p95Seconds() / lowest.p95Seconds();
+        if (Boolean.FALSE.equals(slo.met(t)) && inflation >= MIN_LATENCY_INFLATION) {
+            out.add(new Symptom("latency-inflated", "p95 " + Unit.SECONDS.format(t.p95Seconds()) + ", "
+                    + Unit.FACTOR.format(inflation) + " the lowest step's " + Unit.SECONDS.format(lowest.p95Seconds())));
+        }
+    }
+
+    private static void errorsGrew(StepTraffic t, StepTraffic lowest, Slo slo, List<Symptom> out) {
+        double base = Double.isNaN(lowest.errorRate()) ? 0 : lowest.errorRate();
+        boolean sloErrors = slo.failures(t).stream().anyMatch(f -> f.startsWith("errors"));
+        if (sloErrors && t.errorRate() >= base + MIN_ERROR_INCREASE) {
+            out.add(new Symptom("errors", "errors " + Unit.RATIO.format(t.errorRate()) + " of requests (lowest step "
+                    + Unit.RATIO.format(base) + ")"));
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.rules.Severity;
+import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.signals.Unit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A limited step is never "nothing saturated": when the symptoms say the service did not keep up
+ * and no rule named a resource, the step's verdict is {@code unattributed}, with where the request
+ * time went and the part that grew most; when the target stopped answering, the verdict names
+ * the resource nearest its capacity in the last samples before (or {@code unattributed}).
+ */
+public final class SymptomFirst {
+
+    static final String STOPPED_RULE = "target-stopped-answering";
+    static final String UNATTRIBUTED_RULE = "limited-no-rule";
+
+    private final Resource unattributed;
+    private final StepJudge judge;
+    private final Grid grid;
+    private final List<SignalFrame> frames;
+
+    public SymptomFirst(Resource unattributed, StepJudge judge, Grid grid, List<SignalFrame> frames) {
+        this.unattributed = unattributed;
+        this.judge = judge;
+        this.grid = grid;
+        this.frames = frames;
+    }
+
+    /** {@code v} with its limit; {@code lowest}: the lowest-load step's verdict, the baseline of growth. */
+    public StepVerdict apply(StepVerdict v, StepLimit limit, StepVerdict lowest) {
+        if (!limit.limited() || v.firstSaturated() != null) {
+            return v.limitedBy(limit, v.firstSaturated(), v.consequences());
+        }
+        Finding first = limit.stoppedMillis() != null ? stopped(v, limit.stoppedMillis()) : unattributed(v, limit, lowest);
+        return v.limitedBy(limit, first, v.consequences());
+    }
+
+    private Finding stopped(StepVerdict v, long at) {
+        Finding cause = judge.likelyCause(at);
+        String when = "the service stopped answering at " + Unit.clock(at) + ", "
+                + Unit.num((at - v.step().startMillis()) / 1000.0) + " s into the step";
+        if (cause == null) {
+            return new Finding(unattributed, STOPPED_RULE, Severity.CRITICAL, String.join(", ", targets()), at,
+                    when + "; no resource was near its capacity in the last samples before",
+                    "Nothing the rules measure was near its limit before the service stopped: read its log for the "
+                            + "end (an OutOfMemoryError, a crash, a kill by the container's memory limit).",
+                    Map.of(), Map.of(), null);
+        }
+        return new Finding(cause.resource(), STOPPED_RULE, Severity.CRITICAL, cause.target(), at,
+                when + "; before that " + cause.summary(), cause.advice(), cause.evidence(), cause.labels(), null);
+    }
+
+    private Finding unattributed(StepVerdict v, StepLimit limit, StepVerdict lowest) {
+        TimeSplit now = TimeSplit.of(v.step(), grid, frames);
+        TimeSplit base = TimeSplit.of(lowest.step(), grid, frames);
+        String part = now.grewMost(base);
+        String symptoms = String.join("; ", limit.symptoms().stream().map(Symptom::text).toList());
+        String where = part == null ? "the agent's per-request split is not available on this target"
+                : "request time grew most in " + now.growth(part, base);
+        Map<String, Double> evidence = new LinkedHashMap<>(now.means());
+        return new Finding(unattributed, UNATTRIBUTED_RULE, Severity.CRITICAL, String.join(", ", targets()),
+                v.step().startMillis(), symptoms + "; no rule names the resource; " + where,
+                "The service stopped keeping up, but no rule's resource was saturated. Per request: "
+                        + (now.describe().isEmpty() ? "no split measured" : now.describe())
+                        + ". Look for what the growing part waits on at this load (a lock, an application "
+                        + "executor, a client library or pool without a probe): a thread dump or a JFR recording "
+                        + "taken during this step names it.",
+                evidence, Map.of(), null);
+    }
+
+    private List<String> targets() {
+        List<String> out = new ArrayList<>();
+        frames.forEach(f -> out.add(f.target()));
+        return out;
+    }
+}
