@@ -18,7 +18,7 @@ class RunScenarioScriptTest {
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("unknown scenario 'no-such-scenario'")
-                .contains("cpu cpu-quota downstream headroom heap held-connection pool slow-query workers");
+                .contains("cpu cpu-quota downstream headroom heap heap-death held-connection lock pool slow-query workers");
     }
 
     @Test
