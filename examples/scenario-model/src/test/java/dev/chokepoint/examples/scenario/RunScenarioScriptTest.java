@@ -38,6 +38,14 @@ class RunScenarioScriptTest {
     }
 
     @Test
+    void otherStairsMustBeNumbers() throws Exception {
+        Result result = run("run-scenario.sh", "pool", "--rates", "10,fast", "--no-schedule");
+
+        assertThat(result.exitCode).isEqualTo(2);
+        assertThat(result.stderr).contains("--rates must be numbers separated by commas, got '10,fast'");
+    }
+
+    @Test
     void stairsRejectsLoadAwayFromLoopback() throws Exception {
         Result result = run("load/stairs.sh", "--url", "http://example.org/", "--rates", "1",
                 "--step-seconds", "1", "--out", "target/never");
