@@ -5,7 +5,7 @@ import { stairs } from './lib/stairs.js';
 const test = stairs({
   rates: [5, 12, 80, 150],
   stepSeconds: 30,
-  ciStepSeconds: 20,
+  ciStepSeconds: 25,
   maxVUs: 40,
   endpoint: 'events',
   method: 'POST',
