@@ -3,9 +3,11 @@
 # market service with the Chokepoint agent (in a CPU-quota cgroup for cpu-quota), the stairs load
 # under the collector (when built), then stops everything it started and removes the cgroup, on
 # success, failure and Ctrl-C alike. Leaves a run folder: service.log, downstream.log, step-N.csv,
-# steps.csv, metrics.prom, summary.txt and the collector's report.
+# steps.csv, metrics.prom, summary.txt and the collector's report; service-exit.txt when the
+# service died during the run (heap-death: when, its exit status and its last words).
 #
 #   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
+#                            [--rates R1,R2,...] [--no-schedule]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,21 +18,29 @@ valid_scenarios() { (cd "$scenarios_dir" && ls -1 ./*.yaml 2>/dev/null | sed 's|
 usage() {
   cat >&2 <<USAGE
 usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
+                                [--rates R1,R2,...] [--no-schedule]
   scenario   one of: $(valid_scenarios)
   --ci       the CI-sized stairs (shorter steps)
   --out DIR  run folder (default runs/<scenario>-<timestamp>)
   --db       database: postgres (127.0.0.1:5432), mariadb (127.0.0.1:3306), h2 (an H2 server
              started in its own process), or auto (default: postgres when 127.0.0.1:5432
              answers, else h2)
+  --rates    other stairs than the scenario's (offered RPS per step, rising); its expect may
+             then not hold
+  --no-schedule
+             do not give the collector the stairs' schedule (steps.csv, still written): it
+             detects the steps from the server's request rate, as with a load tool it cannot read
 USAGE
 }
 die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
 log() { echo "[run-scenario $(date +%T)] $*" >&2; }
 
-scenario="" ci="" out="" db=auto
+scenario="" ci="" out="" db=auto rates="" schedule=yes
 while (($#)); do
   case "$1" in
     --ci) ci=--ci; shift ;;
+    --rates) [[ $# -ge 2 ]] || die_usage "--rates needs a list like 10,30,120"; rates=$2; shift 2 ;;
+    --no-schedule) schedule=""; shift ;;
     --out) [[ $# -ge 2 ]] || die_usage "--out needs a folder"; out=$2; shift 2 ;;
     --db) [[ $# -ge 2 ]] || die_usage "--db needs auto, postgres, mariadb or h2"; db=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -42,6 +52,8 @@ done
 [[ $scenario =~ ^[a-z][a-z0-9-]*$ && -f $scenarios_dir/$scenario.yaml ]] \
   || die_usage "unknown scenario '$scenario' (valid: $(valid_scenarios))"
 case "$db" in auto|postgres|mariadb|h2) ;; *) die_usage "unknown --db '$db' (valid: auto postgres mariadb h2)" ;; esac
+[[ -z $rates || $rates =~ ^[0-9]+([.][0-9]+)?(,[0-9]+([.][0-9]+)?)*$ ]] \
+  || die_usage "--rates must be numbers separated by commas, got '$rates'"
 
 out=${out:-$root/runs/$scenario-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
@@ -95,7 +107,11 @@ done
 # ---- the scenario -------------------------------------------------------------------------------
 scenario_vars=$(java -jar "$scenario_jar" "$scenarios_dir/$scenario.yaml" $ci) || exit 2
 eval "$scenario_vars"
-log "scenario $SCENARIO_NAME (case $SCENARIO_CASE): $SCENARIO_DESCRIPTION"
+if [[ -n $rates ]]; then
+  log "stairs $rates instead of the scenario's $LOAD_RATES: its expect may not hold"
+  LOAD_RATES=$rates
+fi
+log "scenario $SCENARIO_NAME${SCENARIO_CASE:+ (case $SCENARIO_CASE)}: $SCENARIO_DESCRIPTION"
 log "run folder $out"
 
 wait_for_file() { # file, pid, what, seconds
@@ -181,6 +197,7 @@ agent_args=()
   "${remote_args[@]}" "${SERVICE_PROPERTIES[@]}" >"$out/service.log" 2>&1 &
 pids+=($!)
 service_pid=${pids[-1]}
+service_started_ms=$(date +%s%3N)
 wait_for_file "$out/service.port" "$service_pid" "market-service" 300
 service_url=http://127.0.0.1:$(cat "$out/service.port")
 deadline=$((SECONDS + 60))
@@ -199,6 +216,17 @@ if ((${#agent_args[@]})); then
   fi
 fi
 log "market-service at $service_url, metrics at $target"
+
+# A service may die under load (heap-death: OutOfMemoryError, then the JVM exits). The stairs and
+# the collector go on against the dead port, so the report covers every step; this watcher notes
+# when the process went. It is stopped before the service at exit (stop_started goes last-first),
+# so a service stopped by this script is never taken for one that died.
+(
+  trap 'exit 0' TERM
+  while kill -0 "$service_pid" 2>/dev/null; do sleep 0.2; done
+  date +%s%3N >"$out/service-gone.ms"
+) &
+pids+=($!)
 
 # ---- load ---------------------------------------------------------------------------------------
 stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD_RATES"
@@ -225,7 +253,12 @@ fi
 status=0
 if [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
-  setsid java -jar "$collector_jar" run --target "$target" --out "$out" --steps "$out/steps.csv" -- "${stairs[@]}" \
+  step_args=(--steps "$out/steps.csv")
+  if [[ -z $schedule ]]; then
+    step_args=()
+    log "the collector gets no schedule: it detects the steps from the server's request rate"
+  fi
+  setsid java -jar "$collector_jar" run --target "$target" --out "$out" "${step_args[@]}" -- "${stairs[@]}" \
     > >(tee "$out/collector.log") 2>&1 &
 else
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"
@@ -234,6 +267,22 @@ fi
 load=$!
 pids+=(-"$load")
 wait "$load" || status=$?
+if ! kill -0 "$service_pid" 2>/dev/null; then
+  service_status=0
+  wait "$service_pid" || service_status=$?
+  gone_ms=$(cat "$out/service-gone.ms" 2>/dev/null || echo "")
+  {
+    echo "market-service exited with status $service_status during the run"
+    if [[ -n $gone_ms ]]; then
+      echo "gone at $(date -u -d "@$((gone_ms / 1000))" +%T) UTC (epoch ms $gone_ms, ±0.2 s), $(( (gone_ms - service_started_ms) / 1000 )) s after it was started"
+      awk -F, -v t="$gone_ms" 'NR > 1 && t >= $2 && t <= $3 { printf "during step %d (offered %s rps), %.1f s into it\n", $1, $4, (t - $2) / 1000 }' "$out/steps.csv"
+    fi
+    echo "last lines of service.log:"
+    tail -n 5 "$out/service.log" | sed 's/^/  /'
+  } >"$out/service-exit.txt"
+  log "the service died during the run: $(sed -n 1p "$out/service-exit.txt"); see $out/service-exit.txt"
+fi
+rm -f "$out/service-gone.ms"
 {
   echo "== $target"
   bash "$examples/load/step-summary.sh" "$out" "$out/metrics.prom"
@@ -242,5 +291,5 @@ wait "$load" || status=$?
     bash "$examples/load/step-summary.sh" "$out" "$out/actuator.prom"
   fi
 } >"$out/summary.txt" 2>&1 || true
-log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}; per-step numbers in $out/summary.txt"
+log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}${EXPECT_TARGET_DIES:+, the service dying there}; per-step numbers in $out/summary.txt"
 exit "$status"

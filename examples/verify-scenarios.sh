@@ -4,7 +4,9 @@
 # the scenario's `expect`:
 #   - the first step with a saturated resource names expect.resource (headroom: no step does),
 #   - that step is expect.step, give or take one step,
-#   - every step in expect.none-steps reports "none".
+#   - every step in expect.none-steps reports "none",
+#   - the service died during the run (run-scenario.sh's service-exit.txt) exactly when the
+#     scenario says expect.target-dies: a heap-death run whose JVM survived did not reproduce it.
 # Prints the table (scenario · expected · reported · step · onset · verdict), writes it to
 # <matrix folder>/matrix.md, exits 1 on any mismatch.
 #
@@ -19,7 +21,7 @@ examples=$root/examples
 scenarios_dir=$examples/scenarios
 ci_list=$examples/ci-scenarios.txt
 
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
+usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
 die_usage() { echo "verify-scenarios.sh: $*" >&2; usage; exit 2; }
 
 ci="" out="" names=()
@@ -102,6 +104,12 @@ for name in "${names[@]}"; do
     row=$(judge "$scenarios_dir/$name.yaml" "$run/report.json")
   else
     row="$(yq -r '.expect.resource + (if .expect.step then " @" + (.expect.step | tostring) else "" end)' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
+  fi
+  dies=$(yq -r '.expect["target-dies"] // false' "$scenarios_dir/$name.yaml")
+  if [[ $row == *"|pass" && $dies == true && ! -f $run/service-exit.txt ]]; then
+    row="${row%|pass}|FAIL: the service did not die (expect.target-dies)"
+  elif [[ $row == *"|pass" && $dies != true && -f $run/service-exit.txt ]]; then
+    row="${row%|pass}|FAIL: the service died during the run ($(head -1 "$run/service-exit.txt"))"
   fi
   [[ $row == *"|pass" ]] || failures=$((failures + 1))
   echo "| $name | ${row//|/ | } |" >>"$table"

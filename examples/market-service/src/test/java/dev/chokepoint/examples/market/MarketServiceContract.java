@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.zip.GZIPInputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -137,6 +138,24 @@ abstract class MarketServiceContract {
         int category = result.get("category").asInt();
         assertThat(result.get("products").size()).isEqualTo(10);
         result.get("products").forEach(p -> assertThat(p.get("category").asInt()).isEqualTo(category));
+    }
+
+    @Test
+    void aQuoteIsTheCataloguePriceTimesTheSuppliersMarkup() throws Exception {
+        JsonNode quote = getJson("/quotes?product=42");
+
+        assertThat(quote.get("productId").asLong()).isEqualTo(42);
+        assertThat(quote.get("markup").asDouble()).isBetween(1.05, 1.11);
+        assertThat(quote.get("price").asDouble())
+                .isCloseTo(quote.get("listPrice").asDouble() * quote.get("markup").asDouble(), within(0.01));
+    }
+
+    @Test
+    void aQuoteForAnUnknownProductIsABadRequest() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/quotes?product=999999")).build());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("no product 999999");
     }
 
     @Test

@@ -9,11 +9,13 @@ import java.util.Map;
  * One {@code examples/scenarios/<name>.yaml}: how to start the service, the stairs to run against
  * it, and the verdict the collector must reach. The format is fixed in the project's shared
  * vocabulary; {@link ScenarioReader} parses it strictly and {@link ScenarioValidator} checks it.
+ * {@code case} is the row of the design's real cases the scenario reproduces; scenarios that
+ * reproduce a reported failure of the tool itself (the lock, the heap that dies) may have none.
  */
 public record Scenario(
         int schema,
         String name,
-        @JsonProperty("case") int caseNumber,
+        @JsonProperty("case") Integer caseNumber,
         String description,
         Service service,
         Downstream downstream,
@@ -50,10 +52,13 @@ public record Scenario(
      * @param rule      the rule id expected to fire, if one is named
      * @param step      first step (1-based) at which it must be saturated, ±1 accepted; null for none
      * @param noneSteps steps at which nothing may be reported
+     * @param targetDies the service stops answering (its JVM exits) during {@code step}: the report
+     *                   must say so first; absent = false
      */
-    public record Expect(String resource, String rule, Integer step, List<Integer> noneSteps) {
+    public record Expect(String resource, String rule, Integer step, List<Integer> noneSteps, Boolean targetDies) {
         public Expect {
             noneSteps = noneSteps == null ? List.of() : List.copyOf(noneSteps);
+            targetDies = targetDies != null && targetDies;
         }
     }
 }

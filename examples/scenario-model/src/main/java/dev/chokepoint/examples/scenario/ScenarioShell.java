@@ -34,7 +34,7 @@ public final class ScenarioShell {
     static String assignments(Scenario s, boolean ci) {
         StringBuilder out = new StringBuilder();
         assign(out, "SCENARIO_NAME", s.name());
-        assign(out, "SCENARIO_CASE", Integer.toString(s.caseNumber()));
+        assign(out, "SCENARIO_CASE", s.caseNumber() == null ? "" : s.caseNumber().toString());
         assign(out, "SCENARIO_DESCRIPTION", s.description());
         assign(out, "SERVICE_PROFILE", s.service().profile());
         array(out, "SERVICE_PROPERTIES", s.service().properties().entrySet().stream()
@@ -51,6 +51,7 @@ public final class ScenarioShell {
         assign(out, "LOAD_STEP_SECONDS", Integer.toString(s.load().stepSeconds(ci)));
         assign(out, "EXPECT_RESOURCE", s.expect().resource());
         assign(out, "EXPECT_STEP", s.expect().step() == null ? "" : s.expect().step().toString());
+        assign(out, "EXPECT_TARGET_DIES", s.expect().targetDies() ? "true" : "");
         return out.toString();
     }
 

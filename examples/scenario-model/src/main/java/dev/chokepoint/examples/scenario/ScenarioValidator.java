@@ -30,7 +30,7 @@ final class ScenarioValidator {
         if (!fileStem.equals(s.name())) {
             problems.add("name '" + s.name() + "' must equal the file name '" + fileStem + "'");
         }
-        if (s.caseNumber() < 1 || s.caseNumber() > CASES) {
+        if (s.caseNumber() != null && (s.caseNumber() < 1 || s.caseNumber() > CASES)) {
             problems.add("case must be a row of the design's real cases, 1.." + CASES + ", got " + s.caseNumber());
         }
         if (s.description() == null || s.description().isBlank()) {
@@ -130,6 +130,12 @@ final class ScenarioValidator {
         }
         if (!none && expect.noneSteps().isEmpty()) {
             problems.add("expect.none-steps must name at least one step clearly below the limit");
+        }
+        if (expect.targetDies() && (none || "unattributed".equals(expect.resource()))) {
+            // A death is reported with the resource its last samples name (heap -> heap), so the
+            // scenario must say which one.
+            problems.add("expect.target-dies needs the resource the death is blamed on, got '"
+                    + expect.resource() + "'");
         }
     }
 }

@@ -18,7 +18,7 @@ class RunScenarioScriptTest {
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("unknown scenario 'no-such-scenario'")
-                .contains("cpu cpu-quota downstream headroom heap held-connection pool slow-query workers");
+                .contains("cpu cpu-quota downstream headroom heap heap-death held-connection lock pool slow-query workers");
     }
 
     @Test
@@ -35,6 +35,14 @@ class RunScenarioScriptTest {
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("unknown --db 'oracle' (valid: auto postgres mariadb h2)");
+    }
+
+    @Test
+    void otherStairsMustBeNumbers() throws Exception {
+        Result result = run("run-scenario.sh", "pool", "--rates", "10,fast", "--no-schedule");
+
+        assertThat(result.exitCode).isEqualTo(2);
+        assertThat(result.stderr).contains("--rates must be numbers separated by commas, got '10,fast'");
     }
 
     @Test

@@ -8,10 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The shipped scenarios are the collector's ground truth: all nine parse and say something valid. */
+/** The shipped scenarios are the collector's ground truth: all of them parse and say something valid. */
 class ScenarioFilesTest {
 
     static final Path EXAMPLES = Path.of("..").toAbsolutePath().normalize();
@@ -22,15 +23,28 @@ class ScenarioFilesTest {
         List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
 
         assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
-                "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom");
+                "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom",
+                "lock", "heap-death");
     }
 
     @Test
-    void everyRealCaseOfTheDesignHasExactlyOneScenario() throws IOException {
+    void everyRealCaseOfTheDesignHasAScenarioAndOnlyTheHeapCaseIsTakenFurther() throws IOException {
         List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
 
-        assertThat(scenarios).extracting(Scenario::caseNumber)
-                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 9).boxed().toList());
+        assertThat(scenarios).filteredOn(s -> s.caseNumber() != null).extracting(Scenario::caseNumber)
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5)).toList());
+        assertThat(scenarios).filteredOn(s -> s.caseNumber() == null).extracting(Scenario::name).containsExactly("lock");
+    }
+
+    @Test
+    void onlyHeapDeathExpectsItsServiceToDieAndBlamesTheHeap() throws IOException {
+        List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
+
+        assertThat(scenarios).filteredOn(s -> s.expect().targetDies()).extracting(Scenario::name).containsExactly("heap-death");
+        Scenario death = scenarios.stream().filter(s -> s.name().equals("heap-death")).findFirst().orElseThrow();
+        assertThat(death.expect().resource()).isEqualTo("heap");
+        // The JVM must really end at the first OutOfMemoryError, as a container's does.
+        assertThat(death.service().jvm()).contains("-XX:+ExitOnOutOfMemoryError");
     }
 
     @Test

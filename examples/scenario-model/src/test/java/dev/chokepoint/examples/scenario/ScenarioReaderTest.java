@@ -48,6 +48,31 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aDeathMustBeBlamedOnANamedResource() throws Exception {
+        assertThatThrownBy(() -> reader.read(fixture("death-without-resource.yaml")))
+                .hasMessageContaining("expect.target-dies needs the resource the death is blamed on, got 'unattributed'");
+    }
+
+    @Test
+    void unattributedIsAnExpectedResourceAndTargetDiesDefaultsToFalse() throws Exception {
+        Scenario lock = reader.read(ScenarioFilesTest.SCENARIOS.resolve("lock.yaml"));
+
+        assertThat(lock.expect().resource()).isEqualTo("unattributed");
+        assertThat(lock.expect().targetDies()).isFalse();
+        assertThat(lock.caseNumber()).isNull();
+        assertThat(ScenarioShell.assignments(lock, true)).contains("SCENARIO_CASE=''\n")
+                .contains("EXPECT_RESOURCE='unattributed'\n").contains("EXPECT_TARGET_DIES=''\n");
+    }
+
+    @Test
+    void theShellKnowsWhenTheServiceIsExpectedToDie() throws Exception {
+        Scenario death = reader.read(ScenarioFilesTest.SCENARIOS.resolve("heap-death.yaml"));
+
+        assertThat(ScenarioShell.assignments(death, true)).contains("EXPECT_TARGET_DIES='true'\n")
+                .contains("SERVICE_JVM=('-Xmx96m' '-XX:+ExitOnOutOfMemoryError')\n");
+    }
+
+    @Test
     void shellOutputQuotesValuesSoNothingInAFileIsExecuted() {
         assertThat(ScenarioShell.quote("a'b $(rm -rf /)")).isEqualTo("'a'\\''b $(rm -rf /)'");
     }

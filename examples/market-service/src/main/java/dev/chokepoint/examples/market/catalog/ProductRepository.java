@@ -6,6 +6,7 @@ import org.springframework.stereotype.Repository;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 @Repository
 public class ProductRepository {
@@ -48,5 +49,10 @@ public class ProductRepository {
     public List<Product> topOfCategory(int category, int limit) {
         return jdbc.query("SELECT id, name, category, price, stock FROM products WHERE category = ?"
                 + " ORDER BY price, id LIMIT ?", ROW, category, limit);
+    }
+
+    public Optional<Product> byId(long id) {
+        return jdbc.query("SELECT id, name, category, price, stock FROM products WHERE id = ?", ROW, id)
+                .stream().findFirst();
     }
 }

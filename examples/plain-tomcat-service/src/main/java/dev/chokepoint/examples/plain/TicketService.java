@@ -1,0 +1,126 @@
+package dev.chokepoint.examples.plain;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.startup.Tomcat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A service shaped unlike market-service, for trying Chokepoint on code its examples were not
+ * built around: one servlet on plain embedded Tomcat (no Spring, no Micrometer, no Actuator),
+ * HikariCP, PostgreSQL. {@code GET /tickets?event=N} reads the event, then numbers the ticket
+ * under one {@link java.util.concurrent.locks.ReentrantLock} that is held across a slow step.
+ *
+ * <pre>
+ * java [-javaagent:chokepoint-agent.jar] -jar plain-tomcat-service.jar
+ *      [--port N (0 = any)] [--port-file FILE] [--jdbc-url URL] [--schema NAME] [--pool N]
+ *      [--max-threads N] [--locked-ms N]
+ * </pre>
+ */
+public final class TicketService implements AutoCloseable {
+
+    private final Tomcat tomcat;
+    private final HikariDataSource dataSource;
+    private final TicketStore store;
+    private final Path baseDir;
+
+    private TicketService(Tomcat tomcat, HikariDataSource dataSource, TicketStore store, Path baseDir) {
+        this.tomcat = tomcat;
+        this.dataSource = dataSource;
+        this.store = store;
+        this.baseDir = baseDir;
+    }
+
+    public static TicketService start(TicketOptions options) throws LifecycleException, SQLException, IOException {
+        HikariConfig pool = new HikariConfig();
+        pool.setPoolName("tickets");
+        pool.setJdbcUrl(options.jdbcUrl());
+        pool.setUsername(options.user());
+        pool.setMaximumPoolSize(options.pool());
+        HikariDataSource dataSource = new HikariDataSource(pool);
+        TicketStore store;
+        try {
+            store = TicketStore.create(dataSource, options.schema(), options.lockedMillis());
+        } catch (SQLException | RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+
+        Tomcat tomcat = new Tomcat();
+        Path base = Files.createTempDirectory("plain-tomcat");
+        tomcat.setBaseDir(base.toString());
+        tomcat.setHostname("127.0.0.1");
+        tomcat.setPort(options.port());
+        tomcat.getConnector().setProperty("address", "127.0.0.1");
+        tomcat.getConnector().setProperty("maxThreads", Integer.toString(options.maxThreads()));
+        Context context = tomcat.addContext("", base.toString());
+        Tomcat.addServlet(context, "tickets", new TicketServlet(store));
+        context.addServletMappingDecoded("/tickets", "tickets");
+        tomcat.start();
+        return new TicketService(tomcat, dataSource, store, base);
+    }
+
+    public int port() {
+        return tomcat.getConnector().getLocalPort();
+    }
+
+    TicketStore store() {
+        return store;
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+        try {
+            tomcat.stop();
+            tomcat.destroy();
+        } finally {
+            dataSource.close();
+            deleteQuietly(baseDir);
+        }
+    }
+
+    /** Tomcat's work folder: a temporary directory per start, removed at stop. */
+    private static void deleteQuietly(Path dir) {
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("plain-tomcat-service: could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        TicketOptions options;
+        try {
+            options = TicketOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("plain-tomcat-service: " + e.getMessage());
+            System.err.println(TicketOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        TicketService service = start(options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                service.close();
+            } catch (LifecycleException e) {
+                System.err.println("plain-tomcat-service: stop failed: " + e.getMessage());
+            }
+            stopped.countDown();
+        }, "plain-tomcat-stop"));
+        System.out.println("plain-tomcat-service: listening on http://127.0.0.1:" + service.port() + "/tickets?event=1");
+        if (options.portFile() != null) {
+            Path tmp = Path.of(options.portFile() + ".tmp");
+            Files.writeString(tmp, Integer.toString(service.port()));
+            Files.move(tmp, Path.of(options.portFile()), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        stopped.await();
+    }
+}
