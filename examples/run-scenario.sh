@@ -3,7 +3,7 @@
 # market service with the Chokepoint agent (in a CPU-quota cgroup for cpu-quota), the stairs load
 # under the collector (when built), then stops everything it started and removes the cgroup, on
 # success, failure and Ctrl-C alike. Leaves a run folder: service.log, downstream.log, step-N.csv,
-# steps.csv, metrics.prom, summary.txt and the collector's report; service-exit.txt when the
+# steps.csv and the collector's run store and report (per-step numbers: report.md); service-exit.txt when the
 # service died during the run (heap-death: when, its exit status and its last words).
 #
 #   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
@@ -240,13 +240,6 @@ warm_up=(-z 10s -c 1 -q 5 -m "$LOAD_METHOD")
 log "warm-up: 10 s at up to 5 rps (not part of the stairs)"
 hey "${warm_up[@]}" "$service_url$LOAD_PATH" >"$out/warm-up.txt" 2>&1 || log "warm-up failed; see $out/warm-up.txt"
 
-bash "$examples/load/sample-metrics.sh" "$target" "$out/metrics.prom" 2 &
-pids+=($!)
-if [[ $target != "$service_url/actuator/prometheus" ]]; then
-  # Actuator's view beside the agent's: what a user without the agent would see.
-  bash "$examples/load/sample-metrics.sh" "$service_url/actuator/prometheus" "$out/actuator.prom" 2 &
-  pids+=($!)
-fi
 # The load runs in its own process group, in the background: a signal to this script then runs
 # undo at once (bash defers traps while a foreground child runs), and undo stops the
 # collector, the stairs and hey together.
@@ -283,13 +276,5 @@ if ! kill -0 "$service_pid" 2>/dev/null; then
   log "the service died during the run: $(sed -n 1p "$out/service-exit.txt"); see $out/service-exit.txt"
 fi
 rm -f "$out/service-gone.ms"
-{
-  echo "== $target"
-  bash "$examples/load/step-summary.sh" "$out" "$out/metrics.prom"
-  if [[ -f $out/actuator.prom ]]; then
-    echo "== $service_url/actuator/prometheus"
-    bash "$examples/load/step-summary.sh" "$out" "$out/actuator.prom"
-  fi
-} >"$out/summary.txt" 2>&1 || true
-log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}${EXPECT_TARGET_DIES:+, the service dying there}; per-step numbers in $out/summary.txt"
+log "expected: $EXPECT_RESOURCE${EXPECT_STEP:+ saturated from step $EXPECT_STEP}${EXPECT_TARGET_DIES:+, the service dying there}; per-step numbers in $out/report.md"
 exit "$status"

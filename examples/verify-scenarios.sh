@@ -50,7 +50,6 @@ if ((${#names[@]} == 0)); then
     mapfile -t names < <(cd "$scenarios_dir" && ls -1 ./*.yaml | sed 's|^\./||; s|\.yaml$||' | LC_ALL=C sort)
   fi
 fi
-command -v jq >/dev/null || { echo "verify-scenarios.sh: needs jq (apt-get install jq)" >&2; exit 2; }
 command -v yq >/dev/null || { echo "verify-scenarios.sh: needs yq (apt-get install yq)" >&2; exit 2; }
 
 out=${out:-$root/runs/matrix-$(date +%Y%m%d-%H%M%S)}
@@ -63,30 +62,11 @@ table=$out/matrix.md
 export MARKET_DB_SCHEMA=${MARKET_DB_SCHEMA:-chokepoint_matrix}
 log() { echo "[verify-scenarios $(date +%T)] $*" >&2; }
 
-# judge <scenario.yaml> <report.json>: prints "expected|reported|step|onset|verdict"
+# judge <scenario.yaml> <run folder>: prints "expected|reported|step|onset|verdict" — the collector's
+# own check (chokepoint check), the same judge as the recorded-run tests.
+chokepoint_jar=$root/collector/target/chokepoint.jar
 judge() {
-  local spec=$1 report=$2
-  local exp_res exp_step none_steps
-  exp_res=$(yq -r '.expect.resource' "$spec")
-  exp_step=$(yq -r '.expect.step // ""' "$spec")
-  none_steps=$(yq -c '.expect["none-steps"] // []' "$spec")
-  jq -r --arg res "$exp_res" --arg step "$exp_step" --argjson none "$none_steps" '
-    def secs: (. / 1000 * 10 | round / 10 | tostring) + " s";
-    (.steps | map(select(.firstSaturated.resource != "none")) | first) as $first
-    | (.steps | map(select(.index as $i | $none | index($i)) | select(.firstSaturated.resource != "none"))) as $false
-    | ($first.firstSaturated.resource // "none") as $got
-    | [ ($res + (if $step == "" then "" else " @" + $step end)),
-        ($got + (if $first then " (" + ($first.firstSaturated.rule // "?") + ")" else "" end)),
-        (if $first then ($first.index | tostring) else "-" end),
-        (if $first then (($first.onsetMillis - $first.startMillis) | secs) + " into step" else "-" end),
-        ( if $got != $res then "FAIL: first saturated is " + $got + ", expected " + $res
-          elif $first and (($first.index - ($step | tonumber)) | fabs) > 1 then
-            "FAIL: first saturated at step " + ($first.index | tostring) + ", expected " + $step + " ±1"
-          elif ($false | length) > 0 then
-            "FAIL: " + ($false | map("step " + (.index | tostring) + " says " + .firstSaturated.resource) | join(", "))
-              + " (expected none)"
-          else "pass" end)
-      ] | join("|")' "$report"
+  java -jar "$chokepoint_jar" check --expect "$1" "$2" || true
 }
 
 {
@@ -101,7 +81,7 @@ for name in "${names[@]}"; do
   status=0
   bash "$examples/run-scenario.sh" "$name" $ci --out "$run" >"$run.log" 2>&1 || status=$?
   if [[ -s $run/report.json ]]; then
-    row=$(judge "$scenarios_dir/$name.yaml" "$run/report.json")
+    row=$(judge "$scenarios_dir/$name.yaml" "$run")
   else
     row="$(yq -r '.expect.resource + (if .expect.step then " @" + (.expect.step | tostring) else "" end)' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
   fi

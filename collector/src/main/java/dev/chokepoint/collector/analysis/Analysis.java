@@ -91,7 +91,7 @@ public final class Analysis {
         }
         StepVerdict lowest = judged.stream().min(Comparator.comparingDouble(Analysis::load)
                 .thenComparingInt(v -> v.step().index())).orElse(null);
-        LimitJudge limits = new LimitJudge(grid, fleet.frames(), run.events(), run.endMillis());
+        LimitJudge limits = new LimitJudge(grid, fleet.frames(), run);
         SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, grid, fleet.frames());
         List<StepVerdict> out = new ArrayList<>();
         for (StepVerdict v : judged) {
@@ -112,7 +112,8 @@ public final class Analysis {
             return steps;
         }
         Step last = steps.get(steps.size() - 1);
-        if (LimitJudge.death(run.events(), last.endMillis() + 1, run.endMillis(), run.endMillis()) == null) {
+        Long death = LimitJudge.death(run);
+        if (death == null || death <= last.endMillis()) {
             return steps;
         }
         List<Step> out = new ArrayList<>(steps);

@@ -23,7 +23,8 @@ public final class ChokepointCommand implements Callable<Integer> {
         CommandLine commandLine = new CommandLine(new ChokepointCommand())
                 .addSubcommand(new CommandLine(new RunCommand(console, interrupts)).setStopAtPositional(true))
                 .addSubcommand(new RecordCommand(console, interrupts))
-                .addSubcommand(new AnalyzeCommand(console));
+                .addSubcommand(new AnalyzeCommand(console))
+                .addSubcommand(new CheckCommand(console));
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
         // Bad usage keeps picocli's exit code 2; an exception escaping a command is a bug.

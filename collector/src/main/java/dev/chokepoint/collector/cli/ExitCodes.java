@@ -6,6 +6,8 @@ public final class ExitCodes {
     public static final int OK = 0;
     /** {@code --fail-on-slo} and a step that should have met the SLO did not. */
     public static final int SLO_MISSED = 1;
+    /** {@code check}: the report does not say what was expected. */
+    public static final int NOT_AS_EXPECTED = 1;
     /** Bad usage, a bad option value or a bad input file (rules, steps, run folder). */
     public static final int BAD_INPUT = 2;
     /** Recording failed: no target ever answered a scrape. */
@@ -18,7 +20,7 @@ public final class ExitCodes {
     static final String[] HELP = {
         "Exit codes:",
         "  0    ok",
-        "  1    SLO missed (with --fail-on-slo)",
+        "  1    SLO missed (with --fail-on-slo); check: the report is not as expected",
         "  2    bad usage, option value or input file",
         "  3    recording failed: no target ever answered",
         "  70   internal error (a bug: please report the stack trace)",

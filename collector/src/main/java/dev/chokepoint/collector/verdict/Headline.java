@@ -30,7 +30,8 @@ public final class Headline {
         if (byLoad.isEmpty()) {
             return "No load steps found: nothing to judge (give --steps, or run a load with distinct steps)";
         }
-        StepVerdict died = byLoad.stream().filter(v -> v.limit().stoppedMillis() != null).findFirst().orElse(null);
+        StepVerdict died = byLoad.stream().filter(v -> v.limit().stoppedMillis() != null
+                && v.limit().stoppedMillis() >= v.step().startMillis()).findFirst().orElse(null);
         String capacity = capacity(byLoad, knee, slo);
         if (died == null) {
             return capacity;

@@ -5,6 +5,7 @@ import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.ScrapeEvent;
 
 import java.util.ArrayList;
@@ -62,27 +63,29 @@ public final class LimitJudge {
     private final Grid grid;
     private final List<SignalFrame> frames;
     private final List<ScrapeEvent> events;
-    private final long runEndMillis;
+    private final Long death;
 
-    public LimitJudge(Grid grid, List<SignalFrame> frames, List<ScrapeEvent> events, long runEndMillis) {
+    public LimitJudge(Grid grid, List<SignalFrame> frames, RunData run) {
         this.grid = grid;
         this.frames = frames;
-        this.events = events;
-        this.runEndMillis = runEndMillis;
+        this.events = run.events();
+        this.death = death(run);
     }
 
-    /** The first failed scrape after which a target never answered again, recorded on for {@link #DEAD_FOR_MILLIS}. */
-    public static Long death(List<ScrapeEvent> events, long fromMillis, long toMillis, long runEndMillis) {
+    /**
+     * When a target stopped answering for good: the first failed scrape after its last sample,
+     * when recording went on {@link #DEAD_FOR_MILLIS} past it; null when every target answered to
+     * the end. (A scrape that failed before a target's first answer, at start-up, is not a death.)
+     */
+    public static Long death(RunData run) {
         Long first = null;
-        for (ScrapeEvent e : events) {
-            if (e.kind() != ScrapeEvent.Kind.FAILED || e.timeMillis() < fromMillis || e.timeMillis() > toMillis
-                    || e.timeMillis() > runEndMillis - DEAD_FOR_MILLIS) {
-                continue;
-            }
-            boolean answeredAgain = events.stream().anyMatch(x -> x.target().equals(e.target())
-                    && x.kind() == ScrapeEvent.Kind.RECOVERED && x.timeMillis() > e.timeMillis());
-            if (!answeredAgain && (first == null || e.timeMillis() < first)) {
-                first = e.timeMillis();
+        for (String target : run.targets()) {
+            long last = run.series().stream().filter(x -> x.key().target().equals(target) && x.size() > 0)
+                    .mapToLong(x -> x.timesMillis()[x.size() - 1]).max().orElse(Long.MIN_VALUE);
+            Long failed = run.events().stream().filter(e -> e.target().equals(target) && e.kind() == ScrapeEvent.Kind.FAILED
+                    && e.timeMillis() > last).map(ScrapeEvent::timeMillis).min(Long::compare).orElse(null);
+            if (failed != null && failed <= run.endMillis() - DEAD_FOR_MILLIS && (first == null || failed < first)) {
+                first = failed;
             }
         }
         return first;
@@ -92,10 +95,14 @@ public final class LimitJudge {
     public StepLimit judge(Step step, StepTraffic traffic, StepTraffic lowest, double lowestOffered, Slo slo,
                            boolean lowestStep) {
         List<Symptom> out = new ArrayList<>();
-        Long stopped = death(events, step.startMillis(), step.endMillis(), runEndMillis);
-        if (stopped != null) {
+        // A step that begins after the death is as limited as the one it happened in.
+        Long stopped = death != null && death <= step.endMillis() ? death : null;
+        if (stopped != null && stopped >= step.startMillis()) {
             out.add(new Symptom("stopped-answering", "the service stopped answering at " + Unit.clock(stopped) + ", "
                     + Unit.num((stopped - step.startMillis()) / 1000.0) + " s into the step, and did not answer again"));
+        } else if (stopped != null) {
+            out.add(new Symptom("stopped-answering", "the service was not answering: it stopped at " + Unit.clock(stopped)
+                    + ", before this step"));
         }
         restarted(step, out);
         if (!lowestStep) {

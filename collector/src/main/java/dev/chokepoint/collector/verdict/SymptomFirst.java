@@ -45,8 +45,8 @@ public final class SymptomFirst {
 
     private Finding stopped(StepVerdict v, long at) {
         Finding cause = judge.likelyCause(at);
-        String when = "the service stopped answering at " + Unit.clock(at) + ", "
-                + Unit.num((at - v.step().startMillis()) / 1000.0) + " s into the step";
+        String when = "the service stopped answering at " + Unit.clock(at) + (at < v.step().startMillis() ? ", before the step"
+                : ", " + Unit.num((at - v.step().startMillis()) / 1000.0) + " s into the step");
         if (cause == null) {
             return new Finding(unattributed, STOPPED_RULE, Severity.CRITICAL, String.join(", ", targets()), at,
                     when + "; no resource was near its capacity in the last samples before",

@@ -1,17 +1,21 @@
 package dev.chokepoint.collector.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.chokepoint.collector.check.Expectation;
+import dev.chokepoint.collector.check.ExpectationCheck;
+import dev.chokepoint.collector.report.ReportFormat;
+import dev.chokepoint.collector.report.model.ModelBuilder;
 import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunMetadata;
 import dev.chokepoint.collector.store.RunWriter;
 import dev.chokepoint.collector.store.Series;
-import dev.chokepoint.collector.verdict.StepVerdict;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -28,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Real recordings of the example scenarios: drop a run folder (run.json, samples, steps file)
  * with the scenario's {@code expect.yaml} into {@code src/test/resources/recorded/<name>/} and it
- * becomes a test. The first saturated resource must be the expected one at the expected step
- * (±1, as the scenarios allow), and the none-steps must report nothing.
+ * becomes a test, judged by {@link ExpectationCheck} like the accuracy matrix: the first saturated
+ * resource must be the expected one at the expected step (±1), the none-steps must report nothing,
+ * and a target that died must be reported as such.
  */
 class RecordedRunsTest {
 
@@ -63,28 +68,15 @@ class RecordedRunsTest {
         assertThat(fromDisk.headline()).isEqualTo(direct.headline());
     }
 
+    /** Through the same judge as the accuracy matrix (chokepoint check): the first saturated resource, not any. */
     static void check(RecordedRun r) throws Exception {
         Report report = Analysis.analyze(r.run(), r.steps(), AnalysisOptions.defaults());
-        JsonNode expect = r.expect();
-        for (JsonNode none : expect.path("none-steps")) {
-            assertThat(step(report, none.asInt()).firstSaturated()).as("step %d: nothing saturated", none.asInt()).isNull();
-        }
-        if (expect.has("step") && !"none".equals(expect.path("resource").asText())) {
-            int want = expect.get("step").asInt();
-            StepVerdict hit = report.steps().stream()
-                    .filter(v -> Math.abs(v.step().index() - want) <= 1 && v.firstSaturated() != null)
-                    .filter(v -> v.firstSaturated().resource().id().equals(expect.get("resource").asText()))
-                    .findFirst().orElse(null);
-            assertThat(hit).as("%s saturated first at step %d ±1; report: %s", expect.get("resource").asText(), want,
-                    report.headline()).isNotNull();
-            if (expect.has("rule")) {
-                assertThat(hit.firstSaturated().rule()).isEqualTo(expect.get("rule").asText());
-            }
-        }
-    }
-
-    private static StepVerdict step(Report report, int index) {
-        return report.steps().stream().filter(s -> s.step().index() == index).findFirst().orElseThrow();
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        ReportFormat.JSON.writer().write(ModelBuilder.of(report), json);
+        ExpectationCheck.Result result = ExpectationCheck.check(Expectation.of(r.expect()),
+                new ObjectMapper().readTree(json.toByteArray()));
+        assertThat(result.verdict()).as("%s: %s; report: %s", r.dir().getFileName(), result.row(), report.headline())
+                .isEqualTo("pass");
     }
 
     /** The fixture's samples through the real store writer: one scrape per target and second. */
