@@ -36,6 +36,11 @@ public final class PlateauDetector {
         return new PlateauDetector(3_000, 6_000);
     }
 
+    /** The minimum plateau in samples of {@code sampleMillis}. */
+    int minPlateauPoints(long sampleMillis) {
+        return (int) Math.max(3, Math.ceil((double) minPlateauMillis / sampleMillis));
+    }
+
     /**
      * Tolerance around a level: 10 %, but never below the Poisson noise of counting requests over
      * one sample (1.5 standard deviations), so that 20 RPS jittering by ±5 is still one level.
@@ -50,7 +55,7 @@ public final class PlateauDetector {
      */
     public List<Plateau> detect(long startMillis, long sampleMillis, double[] rates) {
         int confirm = (int) Math.max(2, Math.ceil((double) confirmMillis / sampleMillis));
-        int minLength = (int) Math.max(3, Math.ceil((double) minPlateauMillis / sampleMillis));
+        int minLength = minPlateauPoints(sampleMillis);
         double sampleSeconds = sampleMillis / 1000.0;
         double[] smooth = runningMedian(rates);
         List<int[]> segments = segment(smooth, confirm, sampleSeconds);

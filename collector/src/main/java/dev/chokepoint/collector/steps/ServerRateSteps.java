@@ -13,13 +13,15 @@ import java.util.TreeSet;
 /**
  * Steps detected from the request rate the server saw: {@code http_server_requests_seconds_count}
  * summed over every series and target, as a rate per scrape interval, cut into plateaus by
- * {@link PlateauDetector} (ramps and idle time excluded). Works with any load tool, or with real
+ * {@link PlateauDetector} (ramps and idle time excluded), each plateau split where the requests in
+ * flight jump ({@link InFlightSplit}: steps at capacity complete the same rate). Works with any load tool, or with real
  * traffic. The steps carry no client statistics: latency and errors then come from the server's
  * request timers.
  */
 public final class ServerRateSteps {
 
     public static final String REQUEST_COUNT = "http_server_requests_seconds_count";
+    private static final String IN_FLIGHT = "chokepoint_http_server_active";
 
     private ServerRateSteps() {
     }
@@ -48,12 +50,48 @@ public final class ServerRateSteps {
         for (int i = 0; i < rates.length; i++) {
             rates[i] = increase[i + 1] / (interval / 1000.0);
         }
-        List<Step> steps = new ArrayList<>();
+        double[] inFlight = inFlight(run, first, interval, rates.length);
+        int minLength = detector.minPlateauPoints(interval);
+        List<int[]> ranges = new ArrayList<>();
         for (PlateauDetector.Plateau plateau : detector.detect(first, interval, rates)) {
-            steps.add(new Step(steps.size() + 1, plateau.startMillis(), plateau.endMillis(), plateau.meanRate(),
-                    Step.Source.DETECTED, null));
+            int from = (int) ((plateau.startMillis() - first) / interval);
+            int to = (int) ((plateau.endMillis() - first) / interval);
+            ranges.addAll(InFlightSplit.split(inFlight, from, to, minLength));
+        }
+        ranges.addAll(InFlightSplit.uncovered(inFlight, rates, ranges, minLength));
+        ranges.sort(java.util.Comparator.comparingInt(r -> r[0]));
+        List<Step> steps = new ArrayList<>();
+        for (int[] r : ranges) {
+            steps.add(new Step(steps.size() + 1, first + r[0] * interval, first + r[1] * interval,
+                    mean(rates, r[0], r[1]), Step.Source.DETECTED, null));
         }
         return steps;
+    }
+
+    /**
+     * Requests in flight (the agent's {@code chokepoint_http_server_active}, all targets) at the end
+     * of each rate interval; NaN where unknown, all NaN without the agent.
+     */
+    private static double[] inFlight(RunData run, long first, long interval, int n) {
+        double[] out = new double[n];
+        Arrays.fill(out, Double.NaN);
+        for (Series s : run.named(IN_FLIGHT)) {
+            for (int i = 0; i < s.size(); i++) {
+                int k = (int) Math.round((double) (s.timesMillis()[i] - first) / interval) - 1;
+                if (k >= 0 && k < n && !Double.isNaN(s.values()[i])) {
+                    out[k] = Double.isNaN(out[k]) ? s.values()[i] : out[k] + s.values()[i];
+                }
+            }
+        }
+        return out;
+    }
+
+    private static double mean(double[] v, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += v[i];
+        }
+        return to > from ? sum / (to - from) : 0;
     }
 
     /**
