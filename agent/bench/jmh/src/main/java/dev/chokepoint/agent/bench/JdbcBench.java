@@ -26,12 +26,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * One primary-key SELECT (prepare, bind, execute, read a row, close) on an in-memory H2
  * connection, bare ({@code probe=off}) or through the agent's JDBC proxies ({@code probe=on}):
- * the difference is what the JDBC probe adds per statement.
+ * the difference is what the JDBC probe adds per statement. Ten warm-up seconds: H2 and the proxies
+ * take several to compile on a loaded two-core machine.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 10, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class JdbcBench {
