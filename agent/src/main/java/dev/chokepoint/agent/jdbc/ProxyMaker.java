@@ -38,6 +38,11 @@ final class ProxyMaker<T> {
         return type.cast(newProxy(handler));
     }
 
+    /** True once proxies are made through the found constructor (not {@link Proxy#newProxyInstance}). */
+    boolean direct() {
+        return resolved && constructor != null;
+    }
+
     private synchronized MethodHandle resolve(InvocationHandler handler) {
         if (!resolved) {
             try {
