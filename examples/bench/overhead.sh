@@ -1,46 +1,70 @@
 #!/usr/bin/env bash
-# Overhead benchmark (not a test): the market service on this machine, alternating
+# Overhead benchmark (not a test): a service on this machine, alternating
 #   none · chokepoint (-javaagent:agent/target/chokepoint-agent.jar) · otel (OpenTelemetry Java
 #   agent 2.31.0, default configuration, exporters "none" so that it does not try the network)
 # for several rounds (the configuration order rotates each round so that drifting machine load
-# hits all alike), and prints the medians and their ratios to "none":
-#   startup      launch → port file written (Spring context up, Tomcat listening), seconds
-#   cpu max rps  hey -c C -z D on /map/layers/districts (built and compressed per request)
-#   db max rps   hey -c C -z D on /products?… (one PostgreSQL query per request)
-#   p50/p99      hey at a fixed rate below saturation on /products
-#   cpu ms/req   process utime+stime (/proc/PID/stat) over the two max-rps phases / requests
+# hits all alike), and prints the medians, the spread of "none" and the ratios to "none" and otel.
+# Services (--service): market (default: Spring Boot, profile cpu; endpoints A = /map/layers/districts,
+# built and compressed per request, B = /products?…, one PostgreSQL query) or fast
+# (examples/fast-service, plain embedded Tomcat + HikariCP; A = /hello, B = /select, one SELECT).
+#   startup      launch → first answered request (market: /actuator/health, fast: /hello), seconds
+#   warm s       seconds from the first answer until B's throughput (3 s moving average, under
+#                hey -c C) reaches 98 % of its warm saturated value below; W when it never does
+#   warm req     requests B served in those first W seconds (--warmup W, default 30)
+#   A/B max rps  hey -c C -z D on each endpoint, warm
+#   p50/p99      hey at a fixed rate below saturation on B
+#   cpu us/req   process utime+stime (/proc/PID/stat) over the two max-rps phases / requests
 #   KB/req       bytes allocated by the live threads (ThreadMXBean via JvmProbe.java) / requests
 #   heap, non-heap, threads   after a full GC at the end of the round
 #
-#   examples/bench/overhead.sh [--rounds N] [--seconds D] [--concurrency C] [--rate R] [--out DIR]
+#   examples/bench/overhead.sh [--service market|fast] [--rounds N] [--seconds D] [--warmup W]
+#                              [--concurrency C] [--rate R] [--out DIR]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-rounds=3 seconds=10 concurrency=8 rate=20 out=""
+service=market rounds=3 seconds=10 warmup=30 concurrency=8 rate=20 out=""
 while (($#)); do
   case "$1" in
+    --service) service=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for n in rounds seconds concurrency rate; do
+for n in rounds seconds warmup concurrency rate; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
-out=${out:-$root/runs/overhead-$(date +%Y%m%d-%H%M%S)}
+# Per service: its jar, how it is told its port file, the request that says it is up, and endpoints
+# A and B (column names, paths).
+case "$service" in
+  market)
+    service_jar=$root/examples/market-service/target/market-service.jar
+    service_module=examples/market-service
+    launch_args() { echo "-Dmarket.port-file=$1 -jar $out/$(basename "$service_jar") --server.port=0 --spring.profiles.active=cpu --market.db.schema=chokepoint_bench"; }
+    url_ready=/actuator/health name_a=cpu url_a=/map/layers/districts
+    name_b=db url_b="/products?category=2&minPrice=10&maxPrice=500" ;;
+  fast)
+    service_jar=$root/examples/fast-service/target/fast-service.jar
+    service_module=examples/fast-service
+    launch_args() { echo "-Dfast.port=0 -Dfast.port-file=$1 -jar $out/$(basename "$service_jar")"; }
+    url_ready=/hello name_a=hello url_a=/hello
+    name_b=select url_b=/select ;;
+  *) echo "overhead.sh: --service must be market or fast, got '$service'" >&2; exit 2 ;;
+esac
+out=${out:-$root/runs/overhead-$service-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 log() { echo "[overhead $(date +%T)] $*" >&2; }
 
-service_jar=$root/examples/market-service/target/market-service.jar
 agent_jar=$root/agent/target/chokepoint-agent.jar
 for jar in "$service_jar" "$agent_jar"; do
-  [[ -f $jar ]] || { echo "overhead.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,examples/market-service -am" >&2; exit 2; }
+  [[ -f $jar ]] || { echo "overhead.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,$service_module -am" >&2; exit 2; }
 done
 otel_jar=$out/opentelemetry-javaagent-2.31.0.jar
 if [[ ! -f $otel_jar ]]; then
@@ -50,7 +74,7 @@ if [[ ! -f $otel_jar ]]; then
 fi
 # Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
 cp "$agent_jar" "$out/chokepoint-agent.jar"
-cp "$service_jar" "$out/market-service.jar"
+cp "$service_jar" "$out/"
 
 declare -A agent_args=(
   [none]=""
@@ -58,8 +82,6 @@ declare -A agent_args=(
   [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.metrics.exporter=none -Dotel.logs.exporter=none"
 )
 configs=(none chokepoint otel)
-cpu_url=/map/layers/districts
-db_url="/products?category=2&minPrice=10&maxPrice=500"
 
 service_pid=""
 stop_service() {
@@ -87,58 +109,68 @@ hey_pct() { # percentile (nearest rank) of hey -o csv response times, in ms; hey
   awk -F, 'NR > 1 && $7 ~ /^[0-9]+$/ { print $1 * 1000 }' "$1" | sort -n \
     | awk -v p="$2" '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } r = int(NR * p / 100 + 0.999999); if (r < 1) r = 1; print v[r] }'
 }
+# Warm-up from hey -o csv (offset = seconds from the run's start to the request's): seconds until
+# the 3 s moving average of completed requests per second reaches 98 % of <steady rps>, else <W>.
+warm_seconds() { # csv, steady rps, W
+  awk -F, -v steady="$2" -v w="$3" 'NR > 1 && $7 == 200 { n[int($8)]++ }
+    END { for (t = 2; t < w; t++) if ((n[t - 2] + n[t - 1] + n[t]) / 3 >= 0.98 * steady) { print t + 1; exit } print w }' "$1"
+}
+answered() { curl -sf -o /dev/null --max-time 2 "$1"; }
 ticks_per_second=$(getconf CLK_TCK)
 
 results=$out/results.tsv
-echo -e "round\tconfig\tstartup_s\tcpu_rps\tdb_rps\tp50_ms\tp99_ms\tcpu_ms_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
+echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\t${name_a}_rps\t${name_b}_rps\tp50_ms\tp99_ms\tcpu_us_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
 
 one_run() { # round, config
   local round=$1 config=$2 dir=$out/$1-$2
   mkdir -p "$dir"
   local port_file=$dir/service.port start
   start=$(date +%s%N)
-  # shellcheck disable=SC2086 # agent_args holds several options
-  java -Xmx512m ${agent_args[$config]} -Dmarket.port-file="$port_file" -jar "$out/market-service.jar" \
-    --server.port=0 --spring.profiles.active=cpu --market.db.schema=chokepoint_bench >"$dir/service.log" 2>&1 &
+  # shellcheck disable=SC2086,SC2046 # agent_args and launch_args hold several options
+  java -Xmx512m ${agent_args[$config]} $(launch_args "$port_file") >"$dir/service.log" 2>&1 &
   service_pid=$!
   local deadline=$((SECONDS + 240))
-  until [[ -s $port_file ]]; do
+  until [[ -s $port_file ]] && answered "http://127.0.0.1:$(cat "$port_file")$url_ready"; do
     kill -0 "$service_pid" 2>/dev/null || { echo "overhead.sh: the service ($config) exited; see $dir/service.log" >&2; exit 1; }
-    ((SECONDS < deadline)) || { echo "overhead.sh: the service ($config) did not start in 240 s; see $dir/service.log" >&2; exit 1; }
-    sleep 0.05
+    ((SECONDS < deadline)) || { echo "overhead.sh: the service ($config) did not answer in 240 s; see $dir/service.log" >&2; exit 1; }
+    sleep 0.02
   done
   local startup
   startup=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN { printf "%.2f", (e - s) / 1e9 }')
   local base=http://127.0.0.1:$(cat "$port_file")
-  # Warm-up (JIT, pool) on both endpoints, not measured.
-  hey -z 8s -c 2 "$base$cpu_url" >"$dir/warm-cpu.txt"
-  hey -z 8s -c 2 "$base$db_url" >"$dir/warm-db.txt"
+  # Warm-up, measured on B from the first answer on; then A, not measured.
+  hey -z "${warmup}s" -c "$concurrency" -o csv "$base$url_b" >"$dir/warm-b.csv"
+  hey -z 8s -c 2 "$base$url_a" >"$dir/warm-a.txt"
 
   java "$bench/JvmProbe.java" "$service_pid" alloc >"$dir/alloc.snapshot"
   local ticks0 ticks1 alloc
   ticks0=$(cpu_ticks "$service_pid")
-  hey -z "${seconds}s" -c "$concurrency" "$base$cpu_url" >"$dir/cpu.txt"
-  hey -z "${seconds}s" -c "$concurrency" "$base$db_url" >"$dir/db.txt"
+  hey -z "${seconds}s" -c "$concurrency" "$base$url_a" >"$dir/a.txt"
+  hey -z "${seconds}s" -c "$concurrency" "$base$url_b" >"$dir/b.txt"
   ticks1=$(cpu_ticks "$service_pid")
   alloc=$(alloc_total "$service_pid" "$dir/alloc.snapshot")
-  local requests=$(( $(hey_requests "$dir/cpu.txt") + $(hey_requests "$dir/db.txt") ))
+  local requests=$(( $(hey_requests "$dir/a.txt") + $(hey_requests "$dir/b.txt") ))
 
   # Fixed rate below saturation: 2 workers, each at rate/2 requests per second.
-  hey -z "${seconds}s" -c 2 -q $((rate / 2)) -o csv "$base$db_url" >"$dir/fixed.csv"
+  hey -z "${seconds}s" -c 2 -q $((rate / 2)) -o csv "$base$url_b" >"$dir/fixed.csv"
 
   local footprint
   footprint=$(java "$bench/JvmProbe.java" "$service_pid" footprint)
   stop_service
-  awk -v r="$round" -v c="$config" -v st="$startup" -v cr="$(hey_rps "$dir/cpu.txt")" -v dr="$(hey_rps "$dir/db.txt")" \
+  local rps_b
+  rps_b=$(hey_rps "$dir/b.txt")
+  awk -v r="$round" -v c="$config" -v st="$startup" -v ws="$(warm_seconds "$dir/warm-b.csv" "$rps_b" "$warmup")" \
+      -v wr="$(awk -F, 'NR > 1 && $7 == 200 { n++ } END { print n + 0 }' "$dir/warm-b.csv")" \
+      -v cr="$(hey_rps "$dir/a.txt")" -v dr="$rps_b" \
       -v p50="$(hey_pct "$dir/fixed.csv" 50)" -v p99="$(hey_pct "$dir/fixed.csv" 99)" \
       -v t=$((ticks1 - ticks0)) -v hz="$ticks_per_second" -v n="$requests" -v a="$alloc" -v f="$footprint" 'BEGIN {
         split(f, kv, "[ =]"); # heapUsed H nonHeapUsed N threads T
-        printf "%s\t%s\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f\t%.1f\t%.1f\t%.1f\t%d\n", r, c, st, cr, dr, p50, p99,
-          t * 1000 / hz / n, a / 1024 / n, kv[2] / 1048576, kv[4] / 1048576, kv[6] }' >>"$results"
+        printf "%s\t%s\t%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.1f\t%.1f\t%d\n", r, c, st, ws, wr, cr, dr, p50, p99,
+          t * 1e6 / hz / n, a / 1024 / n, kv[2] / 1048576, kv[4] / 1048576, kv[6] }' >>"$results"
   log "round $round $config: $(tail -1 "$results" | cut -f3-)"
 }
 
-log "results in $out (rounds $rounds, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
+log "$service service, results in $out (rounds $rounds, ${warmup} s warm-up, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
 for round in $(seq 1 "$rounds"); do
   for i in 0 1 2; do
     one_run "$round" "${configs[$(( (i + round - 1) % 3 ))]}"
@@ -155,18 +187,24 @@ awk -F'\t' '
     for (k = 2; k <= m; k++) { t = a[k]; for (j = k - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
     return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
   }
+  function spread(c, i,   k, lo, hi) {
+    lo = hi = val[c, i, 1]
+    for (k = 2; k <= n[c]; k++) { if (val[c, i, k] < lo) lo = val[c, i, k]; if (val[c, i, k] > hi) hi = val[c, i, k] }
+    return lo "–" hi
+  }
   END {
-    printf "| metric (median of %d rounds) | none | chokepoint | otel 2.31.0 | chokepoint / none | otel / none |\n", n["none"]
-    print "|---|---|---|---|---|---|"
+    printf "| metric (median of %d rounds) | none (min–max) | chokepoint | otel 2.31.0 | chokepoint / none | otel / none | chokepoint / otel |\n", n["none"]
+    print "|---|---|---|---|---|---|---|"
     for (i = 3; i <= cols; i++) {
       a = median("none", i); b = median("chokepoint", i); c = median("otel", i)
-      printf "| %s | %s | %s | %s | %s | %s |\n", name[i], a, b, c, a ? sprintf("%.3f", b / a) : "-", a ? sprintf("%.3f", c / a) : "-"
+      printf "| %s | %s (%s) | %s | %s | %s | %s | %s |\n", name[i], a, spread("none", i), b, c,
+        a ? sprintf("%.3f", b / a) : "-", a ? sprintf("%.3f", c / a) : "-", c ? sprintf("%.3f", b / c) : "-"
     }
   }' "$results" >"$report"
 {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
        "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/overhead.sh --rounds $rounds --seconds $seconds --concurrency $concurrency --rate $rate\`"
+       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --concurrency $concurrency --rate $rate\`"
 } >>"$report"
 cat "$report"

@@ -3,7 +3,10 @@ package dev.chokepoint.agent.jdbc;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 
 /**
  * What the agent's JDBC proxies share: identity {@code equals}/{@code hashCode} (a proxy equals only
@@ -27,11 +30,10 @@ abstract class DelegatingHandler implements InvocationHandler {
     /** Any call but {@code equals}/{@code hashCode}. */
     abstract Object handle(Object proxy, Method method, Object[] args) throws Throwable;
 
-    /** A proxy of {@code type} marked {@link JdbcProxies.Timed}, whose calls go to {@code handler}. */
-    static <T> T proxy(Class<T> type, DelegatingHandler handler) {
-        return type.cast(Proxy.newProxyInstance(JdbcProxies.Timed.class.getClassLoader(),
-                new Class<?>[] {type, JdbcProxies.Timed.class}, handler));
-    }
+    static final ProxyMaker<Connection> CONNECTION = new ProxyMaker<>(Connection.class);
+    static final ProxyMaker<Statement> STATEMENT = new ProxyMaker<>(Statement.class);
+    static final ProxyMaker<PreparedStatement> PREPARED_STATEMENT = new ProxyMaker<>(PreparedStatement.class);
+    static final ProxyMaker<CallableStatement> CALLABLE_STATEMENT = new ProxyMaker<>(CallableStatement.class);
 
     /** Calls {@code method} on the driver's object, rethrowing what it threw as itself. */
     static Object call(Object target, Method method, Object[] args) throws Throwable {

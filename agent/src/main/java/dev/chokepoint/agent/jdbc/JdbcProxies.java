@@ -31,6 +31,6 @@ public final class JdbcProxies {
         if (connection == null || connection instanceof Timed) {
             return connection;
         }
-        return DelegatingHandler.proxy(Connection.class, new TimedConnection(connection, pool, metrics));
+        return DelegatingHandler.CONNECTION.make(new TimedConnection(connection, metrics.pool(pool)));
     }
 }

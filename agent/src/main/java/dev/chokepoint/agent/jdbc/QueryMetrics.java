@@ -18,9 +18,9 @@ public final class QueryMetrics implements MeterBinder {
     static final int MAX_POOLS = 20;
 
     private final BoundedLabels queries;
-    private final BoundedLabels pools = new BoundedLabels(MAX_POOLS, MAX_POOLS, name -> name);
-    /** pool tag → query tag → timers; bounded by MAX_POOLS × (max-queries + 1). */
-    private final ConcurrentHashMap<String, ConcurrentHashMap<String, QueryTimers>> timers = new ConcurrentHashMap<>();
+    private final BoundedLabels poolNames = new BoundedLabels(MAX_POOLS, MAX_POOLS, name -> name);
+    /** pool tag → its statements' timers; bounded by MAX_POOLS × (max-queries + 1). */
+    private final ConcurrentHashMap<String, PoolQueries> pools = new ConcurrentHashMap<>();
     private volatile MeterRegistry registry;
 
     public QueryMetrics(int maxQueries) {
@@ -35,26 +35,45 @@ public final class QueryMetrics implements MeterBinder {
 
     /** Records one execution of {@code sql} on {@code pool} ({@code none} for unpooled connections). */
     public void record(String pool, String sql, boolean success, long nanos) {
-        MeterRegistry target = registry;
-        if (target == null || sql == null) {
-            return;
-        }
-        String poolTag = pools.admit(pool == null || pool.isEmpty() ? JdbcProxies.UNPOOLED : pool);
-        String query = queries.label(sql);
-        ConcurrentHashMap<String, QueryTimers> byQuery = timers.get(poolTag);
-        if (byQuery == null) {
-            byQuery = timers.computeIfAbsent(poolTag, p -> new ConcurrentHashMap<>());
-        }
-        QueryTimers shape = byQuery.get(query);
-        if (shape == null) {
-            shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
-                    BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
-        }
-        shape.get(success).record(nanos, TimeUnit.NANOSECONDS);
+        pool(pool).record(sql, success, nanos);
+    }
+
+    /**
+     * The statements of one pool, resolved once per connection (a connection's pool never changes),
+     * so that an execution costs two map lookups: raw SQL → shape, shape → timers.
+     */
+    PoolQueries pool(String pool) {
+        String poolTag = poolNames.admit(pool == null || pool.isEmpty() ? JdbcProxies.UNPOOLED : pool);
+        PoolQueries known = pools.get(poolTag);
+        return known != null ? known : pools.computeIfAbsent(poolTag, PoolQueries::new);
     }
 
     int seriesCount() {
-        return timers.values().stream().mapToInt(ConcurrentHashMap::size).sum();
+        return pools.values().stream().mapToInt(p -> p.byQuery.size()).sum();
+    }
+
+    /** One pool tag's statement shapes and their timers. */
+    final class PoolQueries {
+        private final String poolTag;
+        private final ConcurrentHashMap<String, QueryTimers> byQuery = new ConcurrentHashMap<>();
+
+        private PoolQueries(String poolTag) {
+            this.poolTag = poolTag;
+        }
+
+        void record(String sql, boolean success, long nanos) {
+            MeterRegistry target = registry;
+            if (target == null || sql == null) {
+                return;
+            }
+            String query = queries.label(sql);
+            QueryTimers shape = byQuery.get(query);
+            if (shape == null) {
+                shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
+                        BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
+            }
+            shape.get(success).record(nanos, TimeUnit.NANOSECONDS);
+        }
     }
 
     /** The two timers of one statement shape; the error one is registered on the first error only. */

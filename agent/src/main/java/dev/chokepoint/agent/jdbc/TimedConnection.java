@@ -1,9 +1,7 @@
 package dev.chokepoint.agent.jdbc;
 
 import java.lang.reflect.Method;
-import java.sql.CallableStatement;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.Statement;
 
 /**
@@ -13,33 +11,31 @@ import java.sql.Statement;
 final class TimedConnection extends DelegatingHandler {
 
     private final Connection target;
-    private final String pool;
-    private final QueryMetrics metrics;
+    private final QueryMetrics.PoolQueries queries;
 
-    TimedConnection(Connection target, String pool, QueryMetrics metrics) {
+    TimedConnection(Connection target, QueryMetrics.PoolQueries queries) {
         this.target = target;
-        this.pool = pool;
-        this.metrics = metrics;
+        this.queries = queries;
     }
 
     @Override
     Object handle(Object proxy, Method method, Object[] args) throws Throwable {
         switch (method.getName()) {
             case "createStatement":
-                return statement(Statement.class, proxy, null, call(target, method, args));
+                return statement(STATEMENT, proxy, null, call(target, method, args));
             case "prepareStatement":
-                return statement(PreparedStatement.class, proxy, (String) args[0], call(target, method, args));
+                return statement(PREPARED_STATEMENT, proxy, (String) args[0], call(target, method, args));
             case "prepareCall":
-                return statement(CallableStatement.class, proxy, (String) args[0], call(target, method, args));
+                return statement(CALLABLE_STATEMENT, proxy, (String) args[0], call(target, method, args));
             default:
                 return call(target, method, args);
         }
     }
 
-    private Object statement(Class<? extends Statement> type, Object connection, String sql, Object statement) {
+    private Object statement(ProxyMaker<? extends Statement> maker, Object connection, String sql, Object statement) {
         if (statement == null) {
             return null;
         }
-        return proxy(type, new TimedStatement((Statement) statement, (Connection) connection, pool, sql, metrics));
+        return maker.make(new TimedStatement((Statement) statement, (Connection) connection, sql, queries));
     }
 }

@@ -18,18 +18,16 @@ final class TimedStatement extends DelegatingHandler {
 
     private final Statement target;
     private final Connection connection;
-    private final String pool;
     private final String preparedSql;
-    private final QueryMetrics metrics;
+    private final QueryMetrics.PoolQueries queries;
     /** First text added with {@code addBatch(String)} since the last execute or clear. */
     private String batchSql;
 
-    TimedStatement(Statement target, Connection connection, String pool, String preparedSql, QueryMetrics metrics) {
+    TimedStatement(Statement target, Connection connection, String preparedSql, QueryMetrics.PoolQueries queries) {
         this.target = target;
         this.connection = connection;
-        this.pool = pool;
         this.preparedSql = preparedSql;
-        this.metrics = metrics;
+        this.queries = queries;
     }
 
     @Override
@@ -68,7 +66,7 @@ final class TimedStatement extends DelegatingHandler {
         } finally {
             long nanos = System.nanoTime() - start;
             RequestTimes.addJdbc(nanos);
-            metrics.record(pool, sql, success, nanos);
+            queries.record(sql, success, nanos);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.request;
 
 import dev.chokepoint.agent.label.BoundedLabels;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -10,15 +11,22 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The server-request meters: {@code http.server.requests} with fixed SLO buckets (the collector
  * computes p95 from them), the per-route split {@code chokepoint.request.cpu|pool.wait|jdbc|remote}
  * and {@code chokepoint.http.server.active}. Plain Micrometer, usable without the agent.
  *
- * <p>Meters are resolved once per tag combination and kept in maps bounded by the uri cap
- * ({@code max-uris}) × methods × status codes, so recording a request allocates nothing but
- * what the timers themselves do.
+ * <p>What one request costs: one timer record (the request timer, whose buckets the collector
+ * reads quantiles from) and five adds for the split. The split parts are function timers over
+ * per-route sums (count and total time, what the collector reads: their means per request), not
+ * full timers: a timer record also keeps a decaying maximum (a clock read and a compare-and-set
+ * loop) and a histogram, four times per request for nothing the rules use.
+ *
+ * <p>Meters are resolved once per route and kept in maps bounded by the uri cap
+ * ({@code max-uris}) × methods × status codes; the raw route template or path is memoized to its
+ * route (bounded too), so recording a request is one map lookup and allocates nothing.
  */
 public final class RequestMetrics implements MeterBinder {
 
@@ -30,13 +38,18 @@ public final class RequestMetrics implements MeterBinder {
     };
 
     private final BoundedLabels uris;
+    /** Raw value → route, bounded like the label memo: past it, requests take the two-lookup path. */
+    private final int maxMemo;
     private final ConcurrentHashMap<String, RouteMeters> routes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, RouteMeters> byTemplate = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, RouteMeters> byPath = new ConcurrentHashMap<>();
     /** Held here, strongly: Micrometer gauges keep only a weak reference to their object. */
     private final AtomicInteger active = new AtomicInteger();
     private volatile MeterRegistry registry;
 
     public RequestMetrics(int maxUris) {
-        this.uris = new BoundedLabels(maxUris, 4 * maxUris, new UriNormalizer());
+        this.maxMemo = 4 * maxUris;
+        this.uris = new BoundedLabels(maxUris, maxMemo, new UriNormalizer());
     }
 
     @Override
@@ -68,14 +81,9 @@ public final class RequestMetrics implements MeterBinder {
         if (target == null) {
             return;
         }
-        RouteMeters route = route(target, uriTag(routePattern, path, status));
+        RouteMeters route = route(target, routePattern, path, status);
         route.requests(target, method, status).record(wallNanos, TimeUnit.NANOSECONDS);
-        if (cpuNanos >= 0) {
-            route.cpu.record(cpuNanos, TimeUnit.NANOSECONDS);
-        }
-        route.poolWait.record(poolWaitNanos, TimeUnit.NANOSECONDS);
-        route.jdbc.record(jdbcNanos, TimeUnit.NANOSECONDS);
-        route.remote.record(remoteNanos, TimeUnit.NANOSECONDS);
+        route.split(cpuNanos, poolWaitNanos, jdbcNanos, remoteNanos);
     }
 
     /** Spring's conventions when no route matched; a bounded normalized path otherwise. */
@@ -95,6 +103,29 @@ public final class RequestMetrics implements MeterBinder {
         return uris.label(path);
     }
 
+    private RouteMeters route(MeterRegistry target, Object routePattern, String path, int status) {
+        ConcurrentHashMap<String, RouteMeters> memo;
+        String raw;
+        if (routePattern != null) {
+            memo = byTemplate;
+            raw = routePattern.toString();
+        } else if (path != null && !path.isEmpty() && status != 404 && (status < 300 || status >= 400)) {
+            memo = byPath;
+            raw = path;
+        } else {
+            return route(target, uriTag(null, path, status));
+        }
+        RouteMeters known = memo.get(raw);
+        if (known != null) {
+            return known;
+        }
+        RouteMeters route = route(target, uriTag(routePattern, path, status));
+        if (memo.size() < maxMemo) {
+            memo.putIfAbsent(raw, route);
+        }
+        return route;
+    }
+
     private RouteMeters route(MeterRegistry target, String uri) {
         RouteMeters route = routes.get(uri);
         return route != null ? route : routes.computeIfAbsent(uri, u -> new RouteMeters(target, u));
@@ -104,26 +135,42 @@ public final class RequestMetrics implements MeterBinder {
         return routes.size();
     }
 
-    /** The timers of one route: its split timers, and its request timers per method and status. */
+    /** The meters of one route: its split sums, and its request timers per method and status. */
     static final class RouteMeters {
         private final String uri;
-        final Timer cpu;
-        final Timer poolWait;
-        final Timer jdbc;
-        final Timer remote;
+        private final LongAdder requests = new LongAdder();
+        /** Requests whose CPU time could be read (not on virtual threads). */
+        private final LongAdder cpuRequests = new LongAdder();
+        private final LongAdder cpuNanos = new LongAdder();
+        private final LongAdder poolWaitNanos = new LongAdder();
+        private final LongAdder jdbcNanos = new LongAdder();
+        private final LongAdder remoteNanos = new LongAdder();
         /** Copy-on-write, scanned linearly: a route sees a handful of (method, status) pairs. */
         private volatile StatusTimer[] byStatus = new StatusTimer[0];
 
         RouteMeters(MeterRegistry registry, String uri) {
             this.uri = uri;
-            this.cpu = split(registry, "chokepoint.request.cpu", "CPU time of the request's thread", uri);
-            this.poolWait = split(registry, "chokepoint.request.pool.wait", "Time waiting for a pooled connection", uri);
-            this.jdbc = split(registry, "chokepoint.request.jdbc", "Time inside JDBC statements", uri);
-            this.remote = split(registry, "chokepoint.request.remote", "Time inside outbound HTTP calls", uri);
+            // Function timers hold their object weakly: this one is held by RequestMetrics' route map.
+            split(registry, "chokepoint.request.cpu", "CPU time of the request's thread", cpuRequests, cpuNanos);
+            split(registry, "chokepoint.request.pool.wait", "Time waiting for a pooled connection", requests, poolWaitNanos);
+            split(registry, "chokepoint.request.jdbc", "Time inside JDBC statements", requests, jdbcNanos);
+            split(registry, "chokepoint.request.remote", "Time inside outbound HTTP calls", requests, remoteNanos);
         }
 
-        private static Timer split(MeterRegistry registry, String name, String description, String uri) {
-            return Timer.builder(name).description(description).tag("uri", uri).register(registry);
+        private void split(MeterRegistry registry, String name, String description, LongAdder count, LongAdder nanos) {
+            FunctionTimer.builder(name, this, r -> count.sum(), r -> nanos.sum(), TimeUnit.NANOSECONDS)
+                    .description(description).tag("uri", uri).register(registry);
+        }
+
+        void split(long cpu, long poolWait, long jdbc, long remote) {
+            requests.increment();
+            if (cpu >= 0) {
+                cpuRequests.increment();
+                cpuNanos.add(cpu);
+            }
+            poolWaitNanos.add(poolWait);
+            jdbcNanos.add(jdbc);
+            remoteNanos.add(remote);
         }
 
         Timer requests(MeterRegistry registry, String rawMethod, int status) {

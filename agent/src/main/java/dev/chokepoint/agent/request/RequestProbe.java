@@ -80,8 +80,12 @@ public final class RequestProbe extends InstrumentingProbe {
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.Argument(0) Request request, @Advice.Argument(1) Response response) {
-            Object asyncStarted = ServerRequests.end(request.getMethod(), request.getAttribute(ROUTE_ATTRIBUTE),
-                    request.getDecodedRequestURI(), response.getStatus(), request.isAsync(), request.getNote(ASYNC_NOTE));
+            // The decoded path is a String Tomcat makes on first ask (then keeps until recycle);
+            // with a route, nothing reads it, so it is not asked for.
+            Object route = request.getAttribute(ROUTE_ATTRIBUTE);
+            Object asyncStarted = ServerRequests.end(request.getMethod(), route,
+                    route == null ? request.getDecodedRequestURI() : null, response.getStatus(), request.isAsync(),
+                    request.getNote(ASYNC_NOTE));
             if (asyncStarted != null) {
                 request.setNote(ASYNC_NOTE, asyncStarted);
             }

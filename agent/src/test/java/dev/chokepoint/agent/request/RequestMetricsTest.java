@@ -4,6 +4,8 @@ import dev.chokepoint.agent.probe.FixedProbeContext;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +40,7 @@ class RequestMetricsTest {
                 .mapToDouble(CountAtBucket::bucket).toArray();
         assertThat(buckets).hasSize(RequestMetrics.SLO_BUCKETS.length);
         assertThat(buckets).contains(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.SECONDS.toNanos(10));
-        assertThat(registry.get("chokepoint.request.cpu").tag("uri", "/stores/{district}").timer()
+        assertThat(registry.get("chokepoint.request.cpu").tag("uri", "/stores/{district}").functionTimer()
                 .totalTime(TimeUnit.MILLISECONDS)).isEqualTo(10);
     }
 
@@ -74,9 +76,9 @@ class RequestMetricsTest {
         Thread.sleep(100);
         ServerRequests.end("GET", "/sleep", "/sleep", 200, false, null);
 
-        double burnCpu = registry.get("chokepoint.request.cpu").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
+        double burnCpu = registry.get("chokepoint.request.cpu").tag("uri", "/burn").functionTimer().totalTime(TimeUnit.MILLISECONDS);
         double burnWall = registry.get("http.server.requests").tag("uri", "/burn").timer().totalTime(TimeUnit.MILLISECONDS);
-        double sleepCpu = registry.get("chokepoint.request.cpu").tag("uri", "/sleep").timer().totalTime(TimeUnit.MILLISECONDS);
+        double sleepCpu = registry.get("chokepoint.request.cpu").tag("uri", "/sleep").functionTimer().totalTime(TimeUnit.MILLISECONDS);
         double sleepWall = registry.get("http.server.requests").tag("uri", "/sleep").timer().totalTime(TimeUnit.MILLISECONDS);
         // Ratios, not times: the machine is shared, a burning thread may wait for a core.
         assertThat(burnCpu).isGreaterThanOrEqualTo(30).isLessThanOrEqualTo(burnWall * 1.05);
@@ -123,13 +125,31 @@ class RequestMetricsTest {
         ServerRequests.asyncCompleted(note, "GET", null, "/async/1", 200);
 
         assertThat(registry.get("http.server.requests").tag("uri", "/async/{id}").timer().count()).isEqualTo(1);
-        assertThat(registry.get("chokepoint.request.jdbc").tag("uri", "/async/{id}").timer()
+        assertThat(registry.get("chokepoint.request.jdbc").tag("uri", "/async/{id}").functionTimer()
                 .totalTime(TimeUnit.MILLISECONDS)).isEqualTo(5);
         assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isZero();
     }
 
+    @Test
+    void theSplitIsScrapedUnderTheNamesTheCollectorReads() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        RequestMetrics scraped = new RequestMetrics(MAX_URIS);
+        scraped.bindTo(prometheus);
+        scraped.record("GET", "/stores/{district}", "/stores/north", 200, 9_000_000, 4_000_000, 1_000_000, 2_000_000, 0);
+        scraped.record("GET", "/stores/{district}", "/stores/south", 200, 9_000_000, -1, 0, 2_000_000, 0);
+
+        String text = prometheus.scrape();
+        assertThat(text).contains("chokepoint_request_cpu_seconds_count{uri=\"/stores/{district}\"} 1")
+                .contains("chokepoint_request_cpu_seconds_sum{uri=\"/stores/{district}\"} 0.004")
+                .contains("chokepoint_request_jdbc_seconds_count{uri=\"/stores/{district}\"} 2")
+                .contains("chokepoint_request_jdbc_seconds_sum{uri=\"/stores/{district}\"} 0.004")
+                .contains("chokepoint_request_pool_wait_seconds_sum{uri=\"/stores/{district}\"} 0.001")
+                .contains("chokepoint_request_remote_seconds_count{uri=\"/stores/{district}\"} 2")
+                .contains("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\",status=\"200\",uri=\"/stores/{district}\"} 2");
+    }
+
     private double millis(String timer) {
-        return registry.get(timer).tag("uri", "/query").timer().totalTime(TimeUnit.MILLISECONDS);
+        return registry.get(timer).tag("uri", "/query").functionTimer().totalTime(TimeUnit.MILLISECONDS);
     }
 
     /** Spins on the CPU for about {@code nanos} of this thread's CPU time. */
