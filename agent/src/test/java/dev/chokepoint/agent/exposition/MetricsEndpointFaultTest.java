@@ -35,16 +35,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * small receive window, so the answer does not fit in the socket buffers), when a scraper asks
  * once a second, then every one of its ten scrapes is answered in full, promptly.
  *
- * <p>"Promptly" is asserted as under {@link #PROMPT_MILLIS} = 1 s per scrape, not the 100 ms a
- * quiet machine shows (see the printed latencies): a scrape that had to wait for a stalled client
- * would wait for a deadline, at least {@link MetricsEndpoint#READ_DEADLINE_MILLIS} = 2 s (or for
- * ever, for a client that never reads), twice this bound, while scheduling delays on a loaded
- * two-core machine stay well under it. The bound separates "served concurrently" from "waited
- * behind another client" without depending on how busy the machine is.
+ * <p>"Promptly" is asserted as under {@link #PROMPT_MILLIS} = 2 s per scrape, not the 100 ms a
+ * quiet machine shows (the test prints the latencies: median 14 ms, max 33 ms on a quiet moment of
+ * the shared two-core machine, median 236 ms, max 528 ms at load average 12). The bound tells
+ * "served beside the others" from "served after them": an endpoint that serves one client at a
+ * time puts a scrape behind the 50 idle clients, each held until its deadline (2 s here, 10 s
+ * before), so it answers after tens of seconds or never (the blocking endpoint this replaced failed
+ * every scrape here with a connect time-out). 2 s is four times the worst seen under heavy load.
  */
 class MetricsEndpointFaultTest {
 
-    private static final long PROMPT_MILLIS = 1_000;
+    private static final long PROMPT_MILLIS = 2_000;
     private static final int SCRAPES = 10;
     private static final int IDLE_CONNECTIONS = 50;
 
@@ -133,18 +134,19 @@ class MetricsEndpointFaultTest {
     void moreIdleConnectionsThanSlotsDoNotLockAScraperOut() throws Exception {
         List<Socket> idle = new ArrayList<>();
         try {
+            long begin = System.nanoTime();
             for (int i = 0; i < MetricsEndpoint.MAX_CONNECTIONS + 20; i++) {
                 Socket socket = new Socket();
                 idle.add(socket);
                 socket.connect(new InetSocketAddress("127.0.0.1", endpoint.port()), 5_000);
             }
-            long begin = System.nanoTime();
             String answer = scrape();
 
             assertThat(answer).startsWith("HTTP/1.1 200 ").contains("fault_test_series_total");
-            // Well under the read deadline: the scrape evicted an idle connection, it did not
-            // wait for one to expire.
-            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin)).isLessThan(PROMPT_MILLIS);
+            // Without eviction no slot frees before the first idle connection's read deadline, so
+            // an answer before it, counted from that connect, means the scrape took an idle one's slot.
+            assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin))
+                    .isLessThan(MetricsEndpoint.READ_DEADLINE_MILLIS);
         } finally {
             for (Socket socket : idle) {
                 socket.close();
