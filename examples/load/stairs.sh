@@ -44,12 +44,13 @@ done
 [[ $max_workers =~ ^[1-9][0-9]*$ ]] || fail "--max-workers must be a whole number >= 1, got '$max_workers'"
 [[ $per_worker_max =~ ^[0-9]+([.][0-9]+)?$ ]] || fail "--per-worker-max must be a number, got '$per_worker_max'"
 [[ -z $body || -f $body ]] || fail "--body '$body' is not a file"
-command -v hey >/dev/null || fail "hey is not installed: run examples/setup/install-tools.sh (Debian package 'hey')"
 IFS=, read -r -a steps <<<"$rates"
 for rate in "${steps[@]}"; do
   [[ $rate =~ ^[0-9]+([.][0-9]+)?$ ]] && awk -v r="$rate" 'BEGIN { exit !(r > 0) }' \
     || fail "--rates must be positive numbers separated by commas, got '$rates'"
 done
+# After every argument check, so that a wrong call is told what is wrong even where hey is missing.
+command -v hey >/dev/null || fail "hey is not installed: run examples/setup/install-tools.sh (Debian package 'hey')"
 
 mkdir -p "$out"
 schedule="$out/steps.csv"

@@ -1,15 +1,13 @@
 package dev.chokepoint.agent.exposition;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * What the endpoint reads from a scrape: the request line and the two headers that choose the
- * answer ({@code Accept} for the format, {@code Accept-Encoding} for gzip). The head is read up to
- * its blank line and at most {@link #MAX_HEAD_BYTES}; a scrape sends no body.
+ * answer ({@code Accept} for the format, {@code Accept-Encoding} for gzip). The head ends at its
+ * blank line and is at most {@link #MAX_HEAD_BYTES}; a scrape sends no body.
  */
 final class ScrapeRequest {
 
@@ -27,13 +25,9 @@ final class ScrapeRequest {
         this.gzip = gzip;
     }
 
-    /** The request on {@code in}, or empty when its head is not HTTP or too long. */
-    static Optional<ScrapeRequest> read(InputStream in) throws IOException {
-        Optional<String> head = head(in);
-        if (head.isEmpty()) {
-            return Optional.empty();
-        }
-        String[] lines = head.get().split("\r?\n");
+    /** The request in the head's first {@code length} bytes, or empty when it is not HTTP. */
+    static Optional<ScrapeRequest> parse(byte[] head, int length) {
+        String[] lines = new String(head, 0, length, StandardCharsets.ISO_8859_1).strip().split("\r?\n");
         String[] requestLine = lines[0].split(" ");
         if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/")) {
             return Optional.empty();
@@ -58,26 +52,18 @@ final class ScrapeRequest {
         return Optional.of(new ScrapeRequest(requestLine[0], path, accept, gzip));
     }
 
-    /** The bytes up to the blank line that ends the head (ISO-8859-1, as HTTP/1.1 heads are). */
-    private static Optional<String> head(InputStream in) throws IOException {
-        byte[] buffer = new byte[MAX_HEAD_BYTES];
-        int length = 0;
-        while (length < buffer.length) {
-            int next = in.read();
-            if (next < 0) {
-                return Optional.empty();
-            }
-            buffer[length++] = (byte) next;
-            if (endsWithBlankLine(buffer, length)) {
-                return Optional.of(new String(buffer, 0, length, StandardCharsets.ISO_8859_1).strip());
+    /**
+     * The length of the head up to and including its blank line ({@code \r\n\r\n} or
+     * {@code \n\n}), looking only at bytes from {@code from} on (the earlier ones were searched
+     * before), or -1 while the head has not ended.
+     */
+    static int endOfHead(byte[] buffer, int from, int length) {
+        for (int i = Math.max(from, 1); i < length; i++) {
+            if (buffer[i] == '\n' && (buffer[i - 1] == '\n'
+                    || i >= 3 && buffer[i - 1] == '\r' && buffer[i - 2] == '\n' && buffer[i - 3] == '\r')) {
+                return i + 1;
             }
         }
-        return Optional.empty();
-    }
-
-    private static boolean endsWithBlankLine(byte[] buffer, int length) {
-        return length >= 2 && buffer[length - 1] == '\n'
-                && (buffer[length - 2] == '\n' || length >= 4 && buffer[length - 2] == '\r'
-                && buffer[length - 3] == '\n' && buffer[length - 4] == '\r');
+        return -1;
     }
 }

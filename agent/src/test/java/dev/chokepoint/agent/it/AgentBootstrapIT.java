@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,12 +13,9 @@ import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The agent attached to a plain application: it starts, serves runtime metrics, and ships shaded. */
 class AgentBootstrapIT {
-
-    private static final Path JAVA_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
 
     @Test
     void servesRuntimeMetricsOnLoopbackBesideARunningApp() {
@@ -30,8 +26,8 @@ class AgentBootstrapIT {
 
     @Test
     void runsOnJava25() {
-        assumeTrue(Files.isExecutable(JAVA_25), "no Java 25 at " + JAVA_25);
-        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).java(JAVA_25).start()) {
+        Path java25 = Java25.require();
+        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).java(java25).start()) {
             assertServesRuntimeMetrics(app);
         }
     }

@@ -170,6 +170,16 @@ public final class ForkedApp implements AutoCloseable {
         }
     }
 
+    /** Writes {@code text} to the app's standard input (a command for apps that read one). */
+    public void send(String text) {
+        try {
+            process.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+            process.getOutputStream().flush();
+        } catch (IOException e) {
+            throw new AssertionError("cannot write to the app's stdin: " + e + "\n" + describe(), e);
+        }
+    }
+
     public long pid() {
         return process.pid();
     }

@@ -3,11 +3,9 @@ package dev.chokepoint.agent.it;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Tomcat on virtual threads (Java 25): a virtual thread's CPU time cannot be read, so the agent
@@ -16,12 +14,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class VirtualThreadsIT {
 
-    private static final Path JAVA_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
-
     @Test
     void onVirtualThreadsRequestsAreRecordedWithoutCpuAndTheAgentSaysWhyOnce() {
-        assumeTrue(Files.isExecutable(JAVA_25), "no Java 25 at " + JAVA_25);
-        try (ForkedApp app = ForkedApp.of(ProbedServiceApp.class).java(JAVA_25).args("virtual-threads").start()) {
+        Path java25 = Java25.require();
+        try (ForkedApp app = ForkedApp.of(ProbedServiceApp.class).java(java25).args("virtual-threads").start()) {
             URI base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
 
             assertThat(ClosedLoopLoad.start(base, 2, 6, i -> "burn").await()).isZero();

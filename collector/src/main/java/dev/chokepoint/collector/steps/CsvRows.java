@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -11,14 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * Rows of a CSV file with a header line, read with Jackson's CSV parser (quoted fields such as
  * JMeter's response messages included). Columns are found by name; every error names
- * {@code file:line}.
+ * {@code file:line}, and those about the file's shape (empty, another kind of file, no header
+ * line, a missing column) quote its first line and say what its {@link CsvFormat} expects and
+ * how to write it.
  */
 final class CsvRows implements AutoCloseable {
 
@@ -26,37 +28,76 @@ final class CsvRows implements AutoCloseable {
             .enable(CsvParser.Feature.SKIP_EMPTY_LINES).enable(CsvParser.Feature.TRIM_SPACES);
 
     private final Path file;
+    private final CsvFormat format;
     private final Reader reader;
     private final MappingIterator<String[]> rows;
     private final Map<String, Integer> columns = new HashMap<>();
     private String[] current;
     private long line;
 
-    private CsvRows(Path file, List<String> required) throws IOException, StepsException {
+    private CsvRows(Path file, CsvFormat format) throws IOException, StepsException {
         this.file = file;
+        this.format = format;
         if (!Files.isRegularFile(file)) {
             throw new NoSuchFileException(file.toString(), null, "no such file");
         }
+        String firstLine = firstLine(file);
+        if (firstLine == null) {
+            throw new StepsException(file, 1, "empty file; expected " + format.what() + " starting with the header "
+                    + "line " + format.header() + "; " + format.fix());
+        }
+        String recognized = format.recognize(firstLine);
+        if (recognized != null) {
+            throw new StepsException(file, 1, recognized + " (first line " + CsvFormat.excerpt(firstLine)
+                    + "); expected " + format.what() + " starting with the header line " + format.header());
+        }
         this.reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
         this.rows = MAPPER.readerFor(String[].class).readValues(reader);
-        if (!next()) {
+        try {
+            if (!next()) {
+                throw new StepsException(file, 1, "no CSV rows; expected " + format.what() + "; " + format.fix());
+            }
+            checkHeader(firstLine);
+        } catch (StepsException e) {
             close();
-            throw new StepsException(file, 1, "empty file; expected a header line " + String.join(",", required));
+            throw e;
         }
+    }
+
+    private void checkHeader(String firstLine) throws StepsException {
         for (int i = 0; i < current.length; i++) {
             columns.put(current[i].toLowerCase(Locale.ROOT), i);
         }
-        for (String column : required) {
-            if (!columns.containsKey(column.toLowerCase(Locale.ROOT))) {
-                close();
-                throw new StepsException(file, 1, "no column '" + column + "' in the header; expected "
-                        + String.join(",", required));
+        if (CsvFormat.looksLikeASample(current) && !has(format.required().get(0))) {
+            throw new StepsException(file, 1, "the header line is missing: the first line "
+                    + CsvFormat.excerpt(firstLine) + " is a sample (" + current.length + " fields, the first a "
+                    + "number), not the column names; expected " + format.what() + " whose first line names "
+                    + "its columns: " + format.header() + "; fix: " + format.headerlessFix());
+        }
+        for (String column : format.required()) {
+            if (!has(column)) {
+                throw new StepsException(file, 1, "no column '" + column + "' in the header line "
+                        + CsvFormat.excerpt(firstLine) + "; expected " + format.what() + " with the columns "
+                        + String.join(",", format.required()) + " (" + format.header() + "); fix: " + format.fix());
             }
         }
     }
 
-    static CsvRows open(Path file, List<String> requiredColumns) throws IOException, StepsException {
-        return new CsvRows(file, requiredColumns);
+    /** The first line that is not blank (as the CSV parser skips blank lines), or null. */
+    private static String firstLine(Path file) throws IOException {
+        try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                if (!line.isBlank()) {
+                    return line;
+                }
+            }
+            return null;
+        }
+    }
+
+    static CsvRows open(Path file, CsvFormat format) throws IOException, StepsException {
+        return new CsvRows(file, format);
     }
 
     boolean next() throws StepsException {
@@ -69,7 +110,8 @@ final class CsvRows implements AutoCloseable {
             current = rows.nextValue();
             return true;
         } catch (IOException | RuntimeException e) {
-            throw new StepsException(file, rows.getCurrentLocation().getLineNr(), "not valid CSV: " + e.getMessage());
+            throw new StepsException(file, rows.getCurrentLocation().getLineNr(), "not valid CSV (" + e.getMessage()
+                    + "); expected " + format.what() + "; " + format.fix());
         }
     }
 

@@ -2,7 +2,6 @@ package dev.chokepoint.collector.steps;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code hey -o csv} output: {@code response-time,DNS+dialup,DNS,Request-write,Response-delay,
@@ -12,7 +11,6 @@ import java.util.List;
  */
 final class HeyCsvLog implements RequestLog {
 
-    private static final List<String> REQUIRED = List.of("response-time", "status-code", "offset");
 
     private final Path file;
     private final long startMillis;
@@ -24,7 +22,7 @@ final class HeyCsvLog implements RequestLog {
 
     @Override
     public void replay(RequestObserver observer) throws IOException, StepsException {
-        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+        try (CsvRows rows = CsvRows.open(file, CsvFormat.HEY)) {
             while (rows.next()) {
                 long time = startMillis + Math.round(rows.doubleValue("offset") * 1000);
                 int status = (int) rows.longValue("status-code");

@@ -2,16 +2,17 @@ package dev.chokepoint.collector.steps;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * A JMeter results file in CSV form (JTL with a header line: {@code timeStamp,elapsed,label,
  * responseCode,responseMessage,threadName,dataType,success,…}). {@code timeStamp} is the
  * request's start in epoch milliseconds (JMeter's default), {@code elapsed} its latency in ms.
+ * Columns are found by name, so a JTL without its header line
+ * ({@code jmeter.save.saveservice.print_field_names=false}) is rejected with that fix rather than
+ * read by guessing the column order, which JMeter's save settings change.
  */
 final class JtlLog implements RequestLog {
 
-    private static final List<String> REQUIRED = List.of("timeStamp", "elapsed", "success");
 
     private final Path file;
 
@@ -21,7 +22,7 @@ final class JtlLog implements RequestLog {
 
     @Override
     public void replay(RequestObserver observer) throws IOException, StepsException {
-        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+        try (CsvRows rows = CsvRows.open(file, CsvFormat.JTL)) {
             while (rows.next()) {
                 long time = timeStamp(rows);
                 double latency = rows.doubleValue("elapsed") / 1000.0;

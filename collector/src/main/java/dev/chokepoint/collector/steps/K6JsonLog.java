@@ -32,26 +32,35 @@ final class K6JsonLog implements RequestLog {
     @Override
     public void replay(RequestObserver observer) throws IOException, StepsException {
         long requests = 0;
+        long number = 0;
+        String firstLine = null;
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
-            long number = 0;
             while ((line = reader.readLine()) != null) {
                 number++;
                 if (line.isBlank()) {
                     continue;
                 }
+                if (firstLine == null) {
+                    firstLine = line;
+                    if (!line.trim().startsWith("{")) {
+                        throw notK6(number, "not a JSON line: " + excerpt(line) + otherTool(line));
+                    }
+                    if (line.strip().equals("{")) {
+                        throw notK6(number, "not a JSON line: the file is one JSON document over many lines, "
+                                + "like k6's end-of-test summary (--summary-export or handleSummary), which has "
+                                + "no per-request points");
+                    }
+                }
                 if (!line.contains("\"http_req")) {
                     // Other metrics (iterations, vus, data_sent, …) are most of the file; skip them unparsed.
-                    if (number == 1 && !line.trim().startsWith("{")) {
-                        throw notK6(number, "not a JSON line");
-                    }
                     continue;
                 }
                 JsonNode node;
                 try {
                     node = JSON.readTree(line);
                 } catch (JsonProcessingException e) {
-                    throw notK6(number, "not a JSON line (" + e.getOriginalMessage() + ")");
+                    throw notK6(number, "not a JSON line (" + e.getOriginalMessage() + "): " + excerpt(line));
                 }
                 if (!"Point".equals(node.path("type").asText())) {
                     continue;
@@ -79,8 +88,13 @@ final class K6JsonLog implements RequestLog {
             }
         }
         if (requests == 0) {
-            throw new StepsException(file, 0, "no http_reqs points; write it with `k6 run --out json=" + file
-                    + " script.js`");
+            throw new StepsException(file, 0, firstLine == null
+                    ? "empty file; expected k6's JSON lines with http_reqs points; write it with `k6 run --out json="
+                            + file + " script.js` (k6 writes it as the test runs: did it start?)"
+                    : "no http_reqs points in its " + number + " lines (first line " + excerpt(firstLine) + "); "
+                            + "expected k6's JSON lines with {\"type\":\"Point\",\"metric\":\"http_reqs\",…}; "
+                            + "write it with `k6 run --out json=" + file + " script.js` from a script that makes "
+                            + "HTTP requests");
         }
     }
 
@@ -102,6 +116,26 @@ final class K6JsonLog implements RequestLog {
     }
 
     private StepsException notK6(long number, String what) {
-        return new StepsException(file, number, what + "; --k6-json expects the file of `k6 run --out json=FILE`");
+        return new StepsException(file, number, what + "; --k6-json expects k6's JSON lines, one "
+                + "{\"type\":\"Point\",…} object a line, the file of `k6 run --out json=FILE`");
+    }
+
+    /** The tool whose file this first line looks like, said so the user picks the right option. */
+    private static String otherTool(String line) {
+        String stripped = line.strip();
+        if (stripped.startsWith("metric_name,")) {
+            return " (k6's CSV output, --out csv)";
+        }
+        if (stripped.startsWith("timeStamp,") || stripped.matches("\\d{12,},\\d+,.*")) {
+            return " (a JMeter JTL: read it with --jtl)";
+        }
+        if (stripped.startsWith("step,") || stripped.startsWith("response-time,")) {
+            return " (a step schedule or hey CSV: read it with --steps)";
+        }
+        return "";
+    }
+
+    private static String excerpt(String line) {
+        return CsvFormat.excerpt(line);
     }
 }

@@ -13,7 +13,6 @@ import java.util.List;
  */
 public final class ScheduleFile {
 
-    private static final List<String> REQUIRED = List.of("step", "start_ms", "end_ms", "offered_rps");
 
     private ScheduleFile() {
     }
@@ -21,7 +20,7 @@ public final class ScheduleFile {
     /** The steps with their client statistics (from the hey files). */
     public static List<Step> read(Path file) throws IOException, StepsException {
         List<Step> steps = new ArrayList<>();
-        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+        try (CsvRows rows = CsvRows.open(file, CsvFormat.SCHEDULE)) {
             while (rows.next()) {
                 Step window = window(rows, steps);
                 Step.ClientStats client = null;
@@ -47,7 +46,7 @@ public final class ScheduleFile {
     /** Only the windows, ignoring the hey files: for live progress while the schedule is still being written. */
     public static List<Step> readWindows(Path file) throws IOException, StepsException {
         List<Step> steps = new ArrayList<>();
-        try (CsvRows rows = CsvRows.open(file, REQUIRED)) {
+        try (CsvRows rows = CsvRows.open(file, CsvFormat.SCHEDULE)) {
             while (rows.next()) {
                 steps.add(window(rows, steps));
             }

@@ -29,25 +29,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** {@code chokepoint run/record/analyze} in this JVM against a real endpoint, with hey as the real load tool. */
+/**
+ * {@code chokepoint run/record/analyze} in this JVM against a real endpoint. The load command is a
+ * real process that sends real requests and leaves hey's files, but needs no tool outside the JVM
+ * (hey is not on a fresh machine, and {@code mvn verify} must pass there).
+ */
 class RunCommandTest {
 
-    /** Two stairs of hey, writing the schedule like the examples' stairs script, then failing on purpose. */
+    /**
+     * Two stairs (20 and 60 RPS, 3 s each) that write the schedule like the examples' stairs
+     * script and each step's requests in hey's CSV, then fail on purpose.
+     */
     private static final String STAIRS = """
             #!/bin/sh
             set -e
-            dir="$1"; url="$2"
-            echo "step,start_ms,end_ms,offered_rps,hey_csv" > "$dir/steps.csv"
-            i=1
-            for rps in 20 60; do
-              start=$(date +%s%3N)
-              hey -z 3s -c 2 -q $((rps / 2)) -o csv "$url" > "$dir/step-$i.csv"
-              end=$(date +%s%3N)
-              echo "$i,$start,$end,$rps,step-$i.csv" >> "$dir/steps.csv"
-              i=$((i + 1))
-            done
+            dir="$1"; url="$2"; java="$3"; classpath="$4"
+            "$java" -cp "$classpath" %s "$dir" "$url" 3 20 60
             exit 3
-            """;
+            """.formatted(HeyFormatStairs.class.getName());
 
     @TempDir
     Path dir;
@@ -78,7 +77,8 @@ class RunCommandTest {
 
         int code = Main.execute(console, "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
                 "--steps", run.resolve("steps.csv").toString(),
-                "--", "sh", stairs.toString(), run.toString(), endpoint.app().toString());
+                "--", "sh", stairs.toString(), run.toString(), endpoint.app().toString(),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"));
 
         assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.OK);
         RunMetadata metadata = RunReader.readMetadata(run);
