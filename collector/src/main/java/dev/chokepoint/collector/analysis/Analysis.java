@@ -13,6 +13,7 @@ import dev.chokepoint.collector.rules.RuleSet;
 import dev.chokepoint.collector.signals.Baseline;
 import dev.chokepoint.collector.signals.Fleet;
 import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunData;
@@ -46,6 +47,8 @@ public final class Analysis {
 
     /** Starts the headline of a report whose run window had gaps (docs/report.md, "partial"). */
     public static final String PARTIAL_PREFIX = "Partial data: ";
+    private static final String REQUEST_RATE = SignalCatalog.known("request_rate");
+    private static final String LATENCY_P95 = SignalCatalog.known("latency_p95");
 
     private Analysis() {
     }
@@ -179,8 +182,8 @@ public final class Analysis {
             rate[i] = Double.NaN;
             p95[i] = Double.NaN;
             for (SignalFrame f : frames) {
-                double r = f.value("request_rate", i);
-                double p = f.value("latency_p95", i);
+                double r = f.value(REQUEST_RATE, i);
+                double p = f.value(LATENCY_P95, i);
                 rate[i] = Double.isNaN(r) ? rate[i] : Double.isNaN(rate[i]) ? r : rate[i] + r;
                 p95[i] = Double.isNaN(p) ? p95[i] : Double.isNaN(p95[i]) ? p : Math.max(p95[i], p);
             }

@@ -25,6 +25,17 @@ public final class SignalCatalog {
         return BY_NAME;
     }
 
+    /**
+     * A signal name for Java code outside the catalog: checked when the class naming it loads, so a
+     * renamed or removed signal fails every test that touches that class instead of reading NaN.
+     */
+    public static String known(String name) {
+        if (!BY_NAME.containsKey(name)) {
+            throw new IllegalStateException("no signal '" + name + "' in the catalog");
+        }
+        return name;
+    }
+
     public static Optional<Signal> signal(String name) {
         return Optional.ofNullable(BY_NAME.get(name));
     }

@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.verdict;
 
 import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.signals.Unit;
@@ -57,6 +58,8 @@ public final class LimitJudge {
      * anything: at 0.16 RPS one slow request is the p95 (the headroom case).
      */
     static final double MIN_REQUESTS = 20;
+    private static final String IN_FLIGHT = SignalCatalog.known("requests_active");
+
     /** Points averaged at each end of a step for the in-flight trend. */
     private static final int END_POINTS = 3;
 
@@ -161,7 +164,7 @@ public final class LimitJudge {
         for (int i = from; i <= to; i++) {
             double total = Double.NaN;
             for (SignalFrame f : frames) {
-                double v = f.value("requests_active", i);
+                double v = f.value(IN_FLIGHT, i);
                 total = Double.isNaN(v) ? total : Double.isNaN(total) ? v : total + v;
             }
             if (!Double.isNaN(total)) {

@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.verdict;
 
 import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
@@ -16,16 +17,18 @@ import java.util.Map;
  */
 record TimeSplit(Map<String, Double> means) {
 
+    private static final String WALL = SignalCatalog.known("request_wall_mean");
+
     /** Signal → what the part is, for a reader. */
     static final Map<String, String> PARTS = parts();
 
     private static Map<String, String> parts() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("request_cpu_mean", "CPU");
-        m.put("request_pool_wait_mean", "pool wait");
-        m.put("request_jdbc_mean", "JDBC");
-        m.put("request_remote_mean", "remote calls");
-        m.put("request_other_wait_mean", "other wait (locks, executors, sleeps, clients without a probe)");
+        m.put(SignalCatalog.known("request_cpu_mean"), "CPU");
+        m.put(SignalCatalog.known("request_pool_wait_mean"), "pool wait");
+        m.put(SignalCatalog.known("request_jdbc_mean"), "JDBC");
+        m.put(SignalCatalog.known("request_remote_mean"), "remote calls");
+        m.put(SignalCatalog.known("request_other_wait_mean"), "other wait (locks, executors, sleeps, clients without a probe)");
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -36,7 +39,7 @@ record TimeSplit(Map<String, Double> means) {
             from = grid.indexAtOrAfter(step.startMillis());
         }
         Map<String, Double> out = new LinkedHashMap<>();
-        out.put("request_wall_mean", mean("request_wall_mean", from, to, frames));
+        out.put(WALL, mean(WALL, from, to, frames));
         for (String part : PARTS.keySet()) {
             out.put(part, mean(part, from, to, frames));
         }
