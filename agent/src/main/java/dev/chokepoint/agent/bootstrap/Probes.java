@@ -8,6 +8,7 @@ import dev.chokepoint.agent.request.RequestProbe;
 import dev.chokepoint.agent.runtime.JvmProbe;
 import dev.chokepoint.agent.runtime.ProcessProbe;
 import dev.chokepoint.agent.tomcat.TomcatProbe;
+import dev.chokepoint.agent.wait.WaitProbe;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,8 @@ public final class Probes {
     public static List<Probe> meterOnly() {
         return List.of(
                 new JvmProbe(),
-                new ProcessProbe());
+                new ProcessProbe(),
+                new WaitProbe());
     }
 
     public static List<Probe> all() {

@@ -1,0 +1,111 @@
+package dev.chokepoint.agent.it;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The wait probe end to end: {@link WaitServiceApp} (a lock, a ReentrantLock, a one-thread
+ * executor, Lettuce on the real Redis, the JDK HttpClient on a real HTTP server) in its own JVM
+ * with the shaded agent, each route under a short concurrent load; the assertions read /metrics.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WaitProbesIT {
+
+    private static final String APP = "dev.chokepoint.agent.it.WaitServiceApp";
+
+    private ForkedApp app;
+    private URI base;
+    private String downstreamPeer;
+
+    @BeforeAll
+    void startApp() {
+        app = ForkedApp.of(WaitServiceApp.class).start();
+        URI downstream = URI.create(app.awaitStdoutValue("downstream"));
+        downstreamPeer = "127.0.0.1:" + downstream.getPort();
+        base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
+    }
+
+    @AfterAll
+    void stopApp() {
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    @Test
+    void givenRequestsQueuedOnASynchronizedLedger_thenMonitorWaitNamesTheLockClassAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "monitor").await()).isZero();
+
+        awaitCount("chokepoint_wait_monitor_seconds_count",
+                "lock", APP + "$Ledger", "site", APP + ".monitor");
+    }
+
+    @Test
+    void givenRequestsQueuedOnAReentrantLock_thenParkNamesReentrantLockAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "lock").await()).isZero();
+
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.locks.ReentrantLock", "site", APP + ".lock");
+    }
+
+    @Test
+    void givenRequestsWaitingOnAnExecutorsFuture_thenParkNamesFutureTaskAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "executor").await()).isZero();
+
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.FutureTask", "site", APP + ".executor");
+    }
+
+    @Test
+    void givenRedisCallsThroughLettuce_thenSocketWaitNamesRedisHostAndPort() {
+        assertThat(ClosedLoopLoad.start(base, 2, 40, i -> "redis").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "127.0.0.1:6379", "op", "read");
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "127.0.0.1:6379", "op", "write");
+    }
+
+    @Test
+    void givenCallsThroughTheJdkHttpClient_thenSocketWaitNamesTheServerAndTheSiteParksOnItsFuture() {
+        assertThat(ClosedLoopLoad.start(base, 2, 40, i -> "http").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", downstreamPeer, "op", "read");
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.CompletableFuture", "site", APP + ".http");
+    }
+
+    @Test
+    void inboundClientsShareOneLabelAndNoProbeFailed() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "hello").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "inbound", "op", "read");
+        Scrape scrape = app.scrape();
+        assertThat(scrape.series("chokepoint_wait_socket_seconds_count"))
+                .filteredOn(sample -> !sample.labels.get("peer").equals("inbound"))
+                .isNotEmpty()
+                .allSatisfy(sample -> assertThat(Integer.parseInt(sample.labels.get("peer").replaceAll(".*:", "")))
+                        .as("no client's ephemeral port as a peer: %s", sample).isLessThan(32768));
+        assertThat(app.agentProblems()).as(app.describe()).isEmpty();
+    }
+
+    /** JFR hands events over about once a second: polled until the scrape shows them. */
+    private void awaitCount(String series, String... labels) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                assertThat(app.scrape().sum(series, labels)).as("%s %s\n%s", series, String.join(",", labels),
+                        grep(app.scrapeText())).isPositive());
+    }
+
+    private static String grep(String scrape) {
+        StringBuilder waits = new StringBuilder();
+        scrape.lines().filter(line -> line.startsWith("chokepoint_wait_") && line.contains("_count"))
+                .forEach(line -> waits.append(line).append('\n'));
+        return waits.toString();
+    }
+}
