@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.executor.ExecutorProbe;
 import dev.chokepoint.agent.hikari.HikariProbe;
 import dev.chokepoint.agent.httpclient.HttpClientProbe;
 import dev.chokepoint.agent.jdbc.JdbcProbe;
@@ -43,7 +44,8 @@ public final class Probes {
         return List.of(
                 new JvmProbe(),
                 new ProcessProbe(),
-                new WaitProbe());
+                new WaitProbe(),
+                new ExecutorProbe());
     }
 
     public static List<Probe> all() {

@@ -18,6 +18,8 @@ public enum Option {
             "distinct query tag values before the rest become 'other'"),
     MAX_WAIT_LABELS("max-wait-labels", "50", ValueRule.POSITIVE_INT,
             "distinct lock, blocker, site and peer tag values of the wait meters before the rest become 'other'"),
+    MAX_EXECUTORS("max-executors", "50", ValueRule.POSITIVE_INT,
+            "distinct executor name tag values before the rest become 'other'"),
     WAITS_LOCK_MS("waits.lock-ms", "1", ValueRule.NON_NEGATIVE_INT,
             "shortest monitor enter or park the wait probe records, in milliseconds (JFR threshold)"),
     WAITS_SOCKET_MS("waits.socket-ms", "0", ValueRule.NON_NEGATIVE_INT,

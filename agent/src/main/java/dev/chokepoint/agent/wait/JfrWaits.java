@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * The JFR side of the wait probe: one {@link RecordingStream} with only the wait events enabled,
- * consumed on the stream's own thread (one thread for all event types; JFR adds its recorder
- * and periodic-task threads), each event handed to {@link WaitMetrics}.
+ * consumed on one daemon thread of the agent ({@code chokepoint-waits}, for all event types; JFR
+ * adds its recorder and periodic-task threads), each event handed to {@link WaitMetrics}.
  *
  * <p>Kept apart from {@link WaitProbe} so that a JVM without the {@code jdk.jfr} module fails
  * here, in {@code bind}, with one line, not when the probe list is built.
@@ -72,7 +72,19 @@ final class JfrWaits {
             stream.onEvent(FILE_READ, event -> waits.file(event, "read"));
             stream.onEvent(FILE_WRITE, event -> waits.file(event, "write"));
             stream.onError(error -> waits.fail("JFR stream failed: " + error));
-            stream.startAsync();
+            // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
+            // returned alive. This daemon thread is the stream's only consumer thread.
+            Thread consumer = new Thread(() -> {
+                try {
+                    stream.start();
+                } catch (Throwable e) {
+                    if (waits.on) {
+                        waits.fail("JFR stream stopped: " + e);
+                    }
+                }
+            }, "chokepoint-waits");
+            consumer.setDaemon(true);
+            consumer.start();
         } catch (RuntimeException | Error e) {
             stream.close();
             throw e;
@@ -147,7 +159,7 @@ final class JfrWaits {
     private static boolean isOwnThread(RecordedEvent event) {
         RecordedThread thread = event.getThread();
         String name = thread == null ? null : thread.getJavaName();
-        return name != null && (name.equals("chokepoint") || name.startsWith("JFR "));
+        return name != null && (name.startsWith("chokepoint") || name.startsWith("JFR "));
     }
 
     private static String typeName(RecordedEvent event, String field) {

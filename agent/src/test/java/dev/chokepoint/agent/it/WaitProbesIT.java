@@ -65,6 +65,26 @@ class WaitProbesIT {
     }
 
     @Test
+    void givenTasksQueuedOnTheOneThreadExecutor_thenExecutorMetersNameItByItsThreadsWithQueueTime() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "executor").await()).isZero();
+
+        awaitCount("chokepoint_executor_queued_time_seconds_count", "name", "ledger-writer");
+        Scrape scrape = app.scrape();
+        assertThat(scrape.value("executor_pool_max_threads", "name", "ledger-writer")).hasValue(1.0);
+        assertThat(scrape.value("executor_pool_size_threads", "name", "ledger-writer")).hasValue(1.0);
+        assertThat(scrape.value("executor_completed_tasks_total", "name", "ledger-writer").orElseThrow())
+                .isGreaterThanOrEqualTo(40);
+        assertThat(scrape.has("executor_queued_tasks")).isTrue();
+        assertThat(scrape.has("executor_queue_remaining_tasks")).isTrue();
+        assertThat(scrape.has("executor_active_threads")).isTrue();
+        // Four clients on one worker: tasks wait behind each other for about one task's 20 ms.
+        assertThat(scrape.sum("chokepoint_executor_queued_time_seconds_sum", "name", "ledger-writer")).isPositive();
+        // Tomcat's own worker pool keeps its own names.
+        assertThat(scrape.series("executor_pool_size_threads"))
+                .noneMatch(sample -> sample.labels.get("name").contains("exec"));
+    }
+
+    @Test
     void givenRedisCallsThroughLettuce_thenSocketWaitNamesRedisHostAndPort() {
         assertThat(ClosedLoopLoad.start(base, 2, 40, i -> "redis").await()).isZero();
 
@@ -93,6 +113,7 @@ class WaitProbesIT {
                 .allSatisfy(sample -> assertThat(Integer.parseInt(sample.labels.get("peer").replaceAll(".*:", "")))
                         .as("no client's ephemeral port as a peer: %s", sample).isLessThan(32768));
         assertThat(app.agentProblems()).as(app.describe()).isEmpty();
+        assertThat(app.stderr()).as("no JVM warning caused by the agent").doesNotContain("warning");
     }
 
     /** JFR hands events over about once a second: polled until the scrape shows them. */
