@@ -22,7 +22,7 @@ public enum Option {
             "distinct executor name tag values before the rest become 'other'"),
     WAITS_LOCK_MS("waits.lock-ms", "1", ValueRule.NON_NEGATIVE_INT,
             "shortest monitor enter or park the wait probe records, in milliseconds (JFR threshold)"),
-    WAITS_SOCKET_MS("waits.socket-ms", "0", ValueRule.NON_NEGATIVE_INT,
+    WAITS_SOCKET_MS("waits.socket-ms", "1", ValueRule.NON_NEGATIVE_INT,
             "shortest socket read or write the wait probe records, in milliseconds (JFR threshold)"),
     WAITS_FILE_MS("waits.file-ms", "1", ValueRule.NON_NEGATIVE_INT,
             "shortest file read or write the wait probe records, in milliseconds (JFR threshold)"),

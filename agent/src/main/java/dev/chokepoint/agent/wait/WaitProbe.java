@@ -30,7 +30,7 @@ public final class WaitProbe extends MeterProbe {
     public void bind(ProbeContext context) {
         int maxLabels = LabelLimit.read(context, ID, "max-wait-labels", DEFAULT_MAX_LABELS);
         WaitThresholds thresholds = new WaitThresholds(millis(context, "waits.lock-ms", 1),
-                millis(context, "waits.socket-ms", 0), millis(context, "waits.file-ms", 1));
+                millis(context, "waits.socket-ms", 1), millis(context, "waits.file-ms", 1));
         if (maxLabels < 0 || !context.isOn(ID)) {
             return;
         }

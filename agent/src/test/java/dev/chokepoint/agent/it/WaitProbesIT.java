@@ -27,7 +27,9 @@ class WaitProbesIT {
 
     @BeforeAll
     void startApp() {
-        app = ForkedApp.of(WaitServiceApp.class).start();
+        // Socket threshold 0: Lettuce's and the JDK HttpClient's reads are non-blocking (NIO) and
+        // shorter than the default 1 ms; with it, their peers are named (docs/metrics.md).
+        app = ForkedApp.of(WaitServiceApp.class).agentArgs("port=0,waits.socket-ms=0").start();
         URI downstream = URI.create(app.awaitStdoutValue("downstream"));
         downstreamPeer = "127.0.0.1:" + downstream.getPort();
         base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
@@ -114,6 +116,23 @@ class WaitProbesIT {
                         .as("no client's ephemeral port as a peer: %s", sample).isLessThan(32768));
         assertThat(app.agentProblems()).as(app.describe()).isEmpty();
         assertThat(app.stderr()).as("no JVM warning caused by the agent").doesNotContain("warning");
+    }
+
+    @Test
+    void givenTheDefaultThresholds_thenABlockingDatabaseReadNamesThePostgresPort() {
+        try (ForkedApp defaults = ForkedApp.of(WaitServiceApp.class).start()) {
+            URI defaultsBase = URI.create("http://127.0.0.1:" + defaults.awaitStdoutValue("ready") + "/");
+            assertThat(ClosedLoopLoad.start(defaultsBase, 2, 20, i -> "db").await()).isZero();
+
+            // pgjdbc blocks in a socket read for the statement's 5 ms, above the default 1 ms. The
+            // host part is JFR's: pgjdbc's address carries the name "localhost" for 127.0.0.1.
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                    assertThat(defaults.scrape().series("chokepoint_wait_socket_seconds_count").stream()
+                            .filter(sample -> sample.labels.get("peer").matches("(localhost|127\\.0\\.0\\.1):5432")
+                                    && sample.labels.get("op").equals("read"))
+                            .mapToDouble(sample -> sample.value).sum()).as(grep(defaults.scrapeText())).isPositive());
+            assertThat(defaults.agentProblems()).as(defaults.describe()).isEmpty();
+        }
     }
 
     /** JFR hands events over about once a second: polled until the scrape shows them. */

@@ -20,6 +20,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -40,7 +43,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code /executor}: hands 20 ms of work to a one-thread executor ({@code ledger-writer-N}
  *       threads) and waits for its {@code Future};</li>
  *   <li>{@code /redis}: SET and GET on Redis through Lettuce's synchronous API;</li>
- *   <li>{@code /http}: GET on the downstream HTTP server, which answers after 10 ms.</li>
+ *   <li>{@code /http}: GET on the downstream HTTP server, which answers after 10 ms;</li>
+ *   <li>{@code /db}: a 5 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads).</li>
  * </ul>
  */
 public final class WaitServiceApp {
@@ -92,6 +96,7 @@ public final class WaitServiceApp {
         route(context, "/executor", WaitServiceApp::executor);
         route(context, "/redis", WaitServiceApp::redis);
         route(context, "/http", WaitServiceApp::http);
+        route(context, "/db", WaitServiceApp::db);
         route(context, "/hello", () -> { });
         tomcat.start();
         System.out.println("downstream " + downstream);
@@ -127,6 +132,13 @@ public final class WaitServiceApp {
     static void redis() {
         redis.set("chokepoint:wait-test", Long.toString(System.nanoTime()));
         redis.get("chokepoint:wait-test");
+    }
+
+    static void db() throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
+             Statement statement = connection.createStatement()) {
+            statement.executeQuery("select pg_sleep(0.005)").close();
+        }
     }
 
     static void http() throws Exception {
