@@ -56,20 +56,25 @@ public final class ExecutorMetrics implements MeterBinder {
         // Nothing to keep yet: the name comes with the first worker (named below).
     }
 
-    /** A worker thread called {@code threadName} of {@code executor} started. */
-    public void named(ThreadPoolExecutor executor, String threadName) {
+    /**
+     * A worker thread called {@code threadName} of {@code executor} started; the timer its
+     * queue times go to ({@code null} before {@link #bindTo}).
+     */
+    public Timer named(ThreadPoolExecutor executor, String threadName) {
         MeterRegistry target = registry;
         if (target == null) {
-            return;
+            return null;
         }
         synchronized (groups) {
-            if (groups.containsKey(executor)) {
-                return;
+            Group known = groups.get(executor);
+            if (known != null) {
+                return known.queuedTime;
             }
             String name = names.label(threadName);
             Group group = byName.computeIfAbsent(name, n -> new Group(target, n));
             group.add(executor);
             groups.put(executor, group);
+            return group.queuedTime;
         }
     }
 

@@ -37,9 +37,9 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * (which, like Byte Buddy's defaults, leaves bootstrap classes alone): this probe puts the one
  * class its advice calls ({@link ExecutorBridge}) on the bootstrap class path and retransforms
  * that one class with its own builder, which ignores every other type. Advice only, no new
- * fields or methods: the retransformation is valid on a class loaded long ago. It runs on the
- * agent's background thread, so executors constructed before it (rare: the JDK makes few) are
- * not seen.
+ * fields or methods: the retransformation is valid on a class loaded long ago. It runs on a
+ * short-lived thread ({@code chokepoint-executors}) after start-up, so executors constructed
+ * before it (rare: the JDK makes few) are not seen.
  */
 public final class ExecutorProbe extends MeterProbe {
 
@@ -63,6 +63,14 @@ public final class ExecutorProbe extends MeterProbe {
         if (maxNames < 0 || instrumentation == null) {
             return;
         }
+        // Byte Buddy's start and the retransformation take a second or more on a busy machine:
+        // done on a short-lived thread of their own, so the metrics endpoint does not wait.
+        Thread installer = new Thread(() -> install(context, instrumentation, maxNames), "chokepoint-executors");
+        installer.setDaemon(true);
+        installer.start();
+    }
+
+    private void install(ProbeContext context, Instrumentation instrumentation, int maxNames) {
         try {
             putBridgeOnBootstrapClassPath(instrumentation);
         } catch (IOException | RuntimeException e) {
@@ -83,16 +91,21 @@ public final class ExecutorProbe extends MeterProbe {
                 context.failed(ID, "could not instrument " + typeName + ": " + throwable + "; no executor meters");
             }
         };
-        builder().with(failures)
-                .type(named(EXECUTOR))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(ExecutorProbe.class.getClassLoader())
-                        .advice(isConstructor().and(takesArguments(7)), CreatedAdvice.class.getName())
-                        .advice(named("runWorker"), WorkerAdvice.class.getName())
-                        .advice(named("execute").and(takesArguments(1)), ExecuteAdvice.class.getName())
-                        .advice(named("addWorker").or(named("reject")), NotQueuedAdvice.class.getName())
-                        .advice(named("getTask"), TakenAdvice.class.getName()))
-                .installOn(instrumentation);
+        try {
+            builder().with(failures)
+                    .type(named(EXECUTOR))
+                    .transform(new AgentBuilder.Transformer.ForAdvice()
+                            .include(ExecutorProbe.class.getClassLoader())
+                            .advice(isConstructor().and(takesArguments(7)), CreatedAdvice.class.getName())
+                            .advice(named("runWorker"), WorkerAdvice.class.getName())
+                            .advice(named("execute").and(takesArguments(1)), ExecuteAdvice.class.getName())
+                            .advice(named("addWorker").or(named("reject")), NotQueuedAdvice.class.getName())
+                            .advice(named("getTask"), TakenAdvice.class.getName()))
+                    .installOn(instrumentation);
+        } catch (RuntimeException | LinkageError e) {
+            ExecutorTracking.uninstall();
+            context.failed(ID, "could not instrument " + EXECUTOR + ": " + e + "; no executor meters");
+        }
     }
 
     /**

@@ -1,10 +1,12 @@
 package dev.chokepoint.agent.executor;
 
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
+import io.micrometer.core.instrument.Timer;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The agent's side of {@link ExecutorBridge}: registers executors with {@link ExecutorMetrics},
@@ -22,6 +24,12 @@ public final class ExecutorTracking extends ExecutorBridge {
 
     private final ExecutorMetrics metrics;
     private final Map<Object, Long> submittedAt = new ConcurrentHashMap<>();
+    /**
+     * The queue-time timer of the executor the current worker thread belongs to: set when the
+     * worker starts ({@code runWorker}), read when it takes a task, so that the per-task path
+     * needs no executor lookup and no lock.
+     */
+    private final ThreadLocal<Timer> workerQueueTime = new ThreadLocal<>();
 
     ExecutorTracking(ExecutorMetrics metrics) {
         this.metrics = metrics;
@@ -46,8 +54,8 @@ public final class ExecutorTracking extends ExecutorBridge {
 
     @Override
     protected void onWorkerStarted(Object executor) {
-        if (executor instanceof ThreadPoolExecutor) {
-            metrics.named((ThreadPoolExecutor) executor, Thread.currentThread().getName());
+        if (executor instanceof ThreadPoolExecutor && !isExcluded(executor.getClass().getName())) {
+            workerQueueTime.set(metrics.named((ThreadPoolExecutor) executor, Thread.currentThread().getName()));
         }
     }
 
@@ -67,8 +75,9 @@ public final class ExecutorTracking extends ExecutorBridge {
     @Override
     protected void onTaken(Object executor, Object task) {
         Long at = submittedAt.remove(task);
-        if (at != null && executor instanceof ThreadPoolExecutor) {
-            metrics.queued((ThreadPoolExecutor) executor, System.nanoTime() - at);
+        Timer timer = workerQueueTime.get();
+        if (at != null && timer != null) {
+            timer.record(System.nanoTime() - at, TimeUnit.NANOSECONDS);
         }
     }
 

@@ -43,15 +43,23 @@ final class JfrWaits {
     }
 
     /**
-     * Starts the stream. Throws (reported by the probe as its one stderr line) when JFR is absent,
-     * disabled or refused.
+     * Sets up the stream and consumes it on the calling thread until the JVM ends (the agent's
+     * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
+     * {@code failed} as the probe's one stderr line, and returns.
      */
-    static JfrWaits start(WaitThresholds thresholds, WaitMetrics metrics, Consumer<String> failed) {
-        if (!FlightRecorder.isAvailable()) {
-            throw new IllegalStateException("JDK Flight Recorder is not available in this JVM "
-                    + "(started with -XX:-FlightRecorder?)");
+    static void run(WaitThresholds thresholds, WaitMetrics metrics, Consumer<String> failed) {
+        RecordingStream stream;
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                failed.accept("JDK Flight Recorder is not available in this JVM (started with -XX:-FlightRecorder?); "
+                        + "no wait meters, the other probes run on");
+                return;
+            }
+            stream = new RecordingStream();
+        } catch (RuntimeException | Error e) {
+            failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
+            return;
         }
-        RecordingStream stream = new RecordingStream();
         JfrWaits waits = new JfrWaits(stream, metrics, failed);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
@@ -73,23 +81,13 @@ final class JfrWaits {
             stream.onEvent(FILE_WRITE, event -> waits.file(event, "write"));
             stream.onError(error -> waits.fail("JFR stream failed: " + error));
             // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
-            // returned alive. This daemon thread is the stream's only consumer thread.
-            Thread consumer = new Thread(() -> {
-                try {
-                    stream.start();
-                } catch (Throwable e) {
-                    if (waits.on) {
-                        waits.fail("JFR stream stopped: " + e);
-                    }
-                }
-            }, "chokepoint-waits");
-            consumer.setDaemon(true);
-            consumer.start();
+            // returned alive. The calling daemon thread is the stream's only consumer.
+            stream.start();
         } catch (RuntimeException | Error e) {
-            stream.close();
-            throw e;
+            if (waits.on) {
+                waits.fail("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
+            }
         }
-        return waits;
     }
 
     void close() {

@@ -19,9 +19,6 @@ public final class WaitProbe extends MeterProbe {
     static final String ID = "waits";
     static final int DEFAULT_MAX_LABELS = 50;
 
-    /** Strong reference: the stream's handlers and the metrics live as long as the JVM. */
-    private volatile Object running;
-
     public WaitProbe() {
         super(ID);
     }
@@ -41,13 +38,13 @@ public final class WaitProbe extends MeterProbe {
         }
         WaitMetrics metrics = new WaitMetrics(maxLabels);
         metrics.bindTo(context.registry());
-        try {
-            running = JfrWaits.start(thresholds, metrics, reason -> context.failed(ID, reason));
-        } catch (IllegalStateException e) {
-            context.failed(ID, e.getMessage() + "; no wait meters, the other probes run on");
-        } catch (RuntimeException | Error e) {
-            context.failed(ID, "JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
-        }
+        // JFR's start (a second or more on a busy machine) runs on the wait probe's own thread,
+        // which then consumes the stream: the metrics endpoint, opened after the probes bind,
+        // does not wait for it.
+        Thread consumer = new Thread(() -> JfrWaits.run(thresholds, metrics, reason -> context.failed(ID, reason)),
+                "chokepoint-waits");
+        consumer.setDaemon(true);
+        consumer.start();
     }
 
     private static Duration millis(ProbeContext context, String option, int defaultValue) {
