@@ -92,30 +92,7 @@ public final class WaitMetrics implements MeterBinder {
         return timers.size();
     }
 
-    private static final class Key {
-        private final String name;
-        private final String first;
-        private final String second;
-
-        Key(String name, String first, String second) {
-            this.name = name;
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof Key)) {
-                return false;
-            }
-            Key other = (Key) o;
-            return name.equals(other.name) && first.equals(other.first)
-                    && java.util.Objects.equals(second, other.second);
-        }
-
-        @Override
-        public int hashCode() {
-            return (name.hashCode() * 31 + first.hashCode()) * 31 + java.util.Objects.hashCode(second);
-        }
+    /** One series: the meter's name and its tag values ({@code second} null for one-tag meters). */
+    private record Key(String name, String first, String second) {
     }
 }
