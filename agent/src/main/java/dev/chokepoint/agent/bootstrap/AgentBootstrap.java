@@ -50,7 +50,7 @@ public final class AgentBootstrap {
 
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         MeterRegistry registry = withOtlp(prometheus, options, err);
-        AgentProbeContext context = new AgentProbeContext(registry, options, err);
+        AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
         installer.install(selected(instrumenting, selection));
 

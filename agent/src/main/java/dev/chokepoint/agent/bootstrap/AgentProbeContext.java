@@ -5,6 +5,7 @@ import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,14 +23,25 @@ final class AgentProbeContext implements ProbeContext {
     private final MeterRegistry registry;
     private final AgentOptions options;
     private final PrintStream err;
+    private final Instrumentation instrumentation;
 
     private final Set<String> off = ConcurrentHashMap.newKeySet();
     private final Set<String> unattributed = ConcurrentHashMap.newKeySet();
 
     AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err) {
+        this(registry, options, err, null);
+    }
+
+    AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err, Instrumentation instrumentation) {
         this.registry = registry;
         this.options = options;
         this.err = err;
+        this.instrumentation = instrumentation;
+    }
+
+    @Override
+    public Instrumentation instrumentation() {
+        return instrumentation;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.executor.ExecutorProbe;
 import dev.chokepoint.agent.hikari.HikariProbe;
 import dev.chokepoint.agent.httpclient.HttpClientProbe;
 import dev.chokepoint.agent.jdbc.JdbcProbe;
@@ -8,6 +9,7 @@ import dev.chokepoint.agent.request.RequestProbe;
 import dev.chokepoint.agent.runtime.JvmProbe;
 import dev.chokepoint.agent.runtime.ProcessProbe;
 import dev.chokepoint.agent.tomcat.TomcatProbe;
+import dev.chokepoint.agent.wait.WaitProbe;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +43,9 @@ public final class Probes {
     public static List<Probe> meterOnly() {
         return List.of(
                 new JvmProbe(),
-                new ProcessProbe());
+                new ProcessProbe(),
+                new WaitProbe(),
+                new ExecutorProbe());
     }
 
     public static List<Probe> all() {

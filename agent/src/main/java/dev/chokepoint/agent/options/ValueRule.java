@@ -32,6 +32,13 @@ enum ValueRule {
             return number != null && number > 0 ? null : "is not a positive whole number; use e.g. 100";
         }
     },
+    NON_NEGATIVE_INT {
+        @Override
+        String problem(String value) {
+            Integer number = integer(value);
+            return number != null && number >= 0 ? null : "is not a whole number >= 0; use e.g. 1";
+        }
+    },
     OTLP_ENDPOINT {
         @Override
         String problem(String value) {

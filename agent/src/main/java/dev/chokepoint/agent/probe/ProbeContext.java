@@ -26,4 +26,12 @@ public interface ProbeContext {
      * the normal case), so helpers may call it per request; cache nothing that must see a switch-off.
      */
     boolean isOn(String probeId);
+
+    /**
+     * The JVM's instrumentation, for the rare probe that must retransform a JDK class itself
+     * (executors); {@code null} where there is none (binder tests).
+     */
+    default java.lang.instrument.Instrumentation instrumentation() {
+        return null;
+    }
 }

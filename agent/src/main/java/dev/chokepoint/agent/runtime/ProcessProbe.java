@@ -5,16 +5,20 @@ import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * Process and host CPU (usage, CPU time, core count), open and maximum file descriptors, and the
- * cgroup's CPU quota and throttling. Instruments no class.
+ * cgroup's CPU quota and throttling, and the CPU the machine withheld (steal, runnable threads,
+ * CPU pressure). Instruments no class.
  */
 public final class ProcessProbe extends MeterProbe {
 
     /** Strong reference to what the cgroup meters read: Micrometer's references are weak. */
     private Optional<CgroupCpu> cgroup = Optional.empty();
+    /** Strong reference, as above. */
+    private WithheldCpu withheld;
 
     public ProcessProbe() {
         super("process");
@@ -26,5 +30,8 @@ public final class ProcessProbe extends MeterProbe {
         new FileDescriptorMetrics().bindTo(context.registry());
         cgroup = CgroupLocator.locateOwn();
         cgroup.ifPresent(found -> new CgroupCpuMetrics(found).bindTo(context.registry()));
+        withheld = new WithheldCpu(Path.of("/"), cgroup.filter(c -> c.version() == CgroupCpu.Version.V2)
+                .map(CgroupCpu::directory));
+        new WithheldCpuMetrics(withheld).bindTo(context.registry());
     }
 }

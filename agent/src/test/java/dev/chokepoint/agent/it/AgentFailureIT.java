@@ -74,6 +74,36 @@ class AgentFailureIT {
         }
     }
 
+    @Test
+    void jfrDisabledCostsTheWaitMetersOnlyWithOneLine() {
+        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).jvmArg("-XX:-FlightRecorder").start()) {
+            assertServes(app);
+            app.awaitStderr("probe waits off"); // the wait probe starts on the agent's background thread
+
+            assertThat(app.agentProblems()).as(app.describe()).containsExactly(
+                    "chokepoint: probe waits off: JDK Flight Recorder is not available in this JVM "
+                            + "(started with -XX:-FlightRecorder?); no wait meters, the other probes run on");
+            Scrape scrape = app.scrape();
+            assertThat(scrape.has("process_cpu_usage")).isTrue();
+            assertThat(scrape.text()).doesNotContain("chokepoint_wait_");
+        }
+    }
+
+    @Test
+    void aRuntimeWithoutTheJfrModuleCostsTheWaitMetersOnlyWithOneLine() {
+        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).jvmArg("--limit-modules")
+                .jvmArg("java.base,java.instrument,java.management,jdk.management,jdk.httpserver,java.logging,java.net.http")
+                .start()) {
+            assertServes(app);
+            app.awaitStderr("probe waits off");
+
+            assertThat(app.agentProblems()).as(app.describe()).containsExactly(
+                    "chokepoint: probe waits off: this Java runtime has no jdk.jfr module (JDK Flight Recorder); "
+                            + "no wait meters, the other probes run on");
+            assertThat(app.scrape().has("process_cpu_usage")).isTrue();
+        }
+    }
+
     private static void assertServes(ForkedApp app) {
         String port = app.awaitStdoutValue("ready");
         assertThat(app.get(URI.create("http://127.0.0.1:" + port + "/hello"))).isEqualTo("hello");

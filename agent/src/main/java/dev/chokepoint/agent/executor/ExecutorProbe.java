@@ -1,0 +1,217 @@
+package dev.chokepoint.agent.executor;
+
+import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
+import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.MeterProbe;
+import dev.chokepoint.agent.probe.ProbeContext;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.Nexus;
+import net.bytebuddy.dynamic.loading.ClassInjector;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
+import net.bytebuddy.utility.JavaModule;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+/**
+ * Every {@code java.util.concurrent.ThreadPoolExecutor} (and so {@code ScheduledThreadPoolExecutor}
+ * and Spring's {@code ThreadPoolTaskExecutor}) gets Micrometer's executor meters and
+ * {@code chokepoint.executor.queued.time}, named by its threads ({@link ExecutorMetrics}).
+ *
+ * <p>{@code ThreadPoolExecutor} is a bootstrap class, outside the agent's shared transformer
+ * (which, like Byte Buddy's defaults, leaves bootstrap classes alone): this probe puts the one
+ * class its advice calls ({@link ExecutorBridge}) on the bootstrap class path and retransforms
+ * that one class with its own builder, which ignores every other type. Advice only, no new
+ * fields or methods: the retransformation is valid on a class loaded long ago. It runs on a
+ * short-lived thread ({@code chokepoint-executors}) after start-up, so executors constructed
+ * before it (rare: the JDK makes few) are not seen.
+ */
+public final class ExecutorProbe extends MeterProbe {
+
+    static final String ID = "executors";
+    static final int DEFAULT_MAX_NAMES = 50;
+    private static final String EXECUTOR = "java.util.concurrent.ThreadPoolExecutor";
+    private static final String BRIDGE = "dev/chokepoint/agent/executor/bridge/ExecutorBridge.class";
+    private static final String BRIDGE_NAME = "dev.chokepoint.agent.executor.bridge.ExecutorBridge";
+
+    /** Strong reference: the meters read the groups it holds. */
+    private volatile ExecutorMetrics metrics;
+
+    public ExecutorProbe() {
+        super(ID);
+    }
+
+    @Override
+    public void bind(ProbeContext context) {
+        int maxNames = LabelLimit.read(context, ID, "max-executors", DEFAULT_MAX_NAMES);
+        Instrumentation instrumentation = context.instrumentation();
+        if (maxNames < 0 || instrumentation == null) {
+            return;
+        }
+        // Byte Buddy's start and the retransformation take a second or more on a busy machine:
+        // done on a short-lived thread of their own, so the metrics endpoint does not wait.
+        Thread installer = new Thread(() -> install(context, instrumentation, maxNames), "chokepoint-executors");
+        installer.setDaemon(true);
+        installer.start();
+    }
+
+    private void install(ProbeContext context, Instrumentation instrumentation, int maxNames) {
+        try {
+            putBridgeOnBootstrapClassPath(instrumentation);
+        } catch (IOException | RuntimeException e) {
+            context.failed(ID, "cannot put its bridge class on the bootstrap class path (" + e + "); no executor meters");
+            return;
+        }
+        ExecutorMetrics bound = new ExecutorMetrics(maxNames);
+        bound.bindTo(context.registry());
+        metrics = bound;
+        // Called, not assigned here: assigning an ExecutorTracking to the bridge's field in this
+        // method would make the verifier load the bridge from the agent's loader first.
+        ExecutorTracking.install(bound);
+        AgentBuilder.Listener failures = new AgentBuilder.Listener.Adapter() {
+            @Override
+            public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
+                                Throwable throwable) {
+                ExecutorTracking.uninstall();
+                context.failed(ID, "could not instrument " + typeName + ": " + throwable + "; no executor meters");
+            }
+        };
+        try {
+            builder().with(failures)
+                    .type(named(EXECUTOR))
+                    .transform(new AgentBuilder.Transformer.ForAdvice()
+                            .include(ExecutorProbe.class.getClassLoader())
+                            .advice(isConstructor().and(takesArguments(7)), CreatedAdvice.class.getName())
+                            .advice(named("runWorker"), WorkerAdvice.class.getName())
+                            .advice(named("execute").and(takesArguments(1)), ExecuteAdvice.class.getName())
+                            .advice(named("addWorker").or(named("reject")), NotQueuedAdvice.class.getName())
+                            .advice(named("getTask"), TakenAdvice.class.getName()))
+                    .installOn(instrumentation);
+        } catch (RuntimeException | LinkageError e) {
+            ExecutorTracking.uninstall();
+            context.failed(ID, "could not instrument " + EXECUTOR + ": " + e + "; no executor meters");
+        }
+    }
+
+    /**
+     * Defines the bridge class in the bootstrap loader directly where Byte Buddy's Unsafe injector
+     * works; otherwise appends a jar holding only it to the bootstrap class path, which works
+     * everywhere but makes the JVM print a class-data-sharing warning on stderr.
+     */
+    private static void putBridgeOnBootstrapClassPath(Instrumentation instrumentation) throws IOException {
+        byte[] bytes;
+        try (InputStream in = ExecutorProbe.class.getClassLoader().getResourceAsStream(BRIDGE)) {
+            if (in == null) {
+                throw new IOException(BRIDGE + " is not in the agent jar");
+            }
+            bytes = in.readAllBytes();
+        }
+        try {
+            ClassInjector.UsingUnsafe.Factory factory = ClassInjector.UsingUnsafe.Factory.resolve(instrumentation);
+            if (factory.isAvailable()) {
+                factory.make(null).injectRaw(Map.of(BRIDGE_NAME, bytes));
+                return;
+            }
+        } catch (RuntimeException | LinkageError unavailable) {
+            // the jar below
+        }
+        Path jar = Files.createTempFile("chokepoint-bridge", ".jar");
+        jar.toFile().deleteOnExit();
+        try (InputStream in = ExecutorProbe.class.getClassLoader().getResourceAsStream(BRIDGE);
+             OutputStream file = Files.newOutputStream(jar);
+             JarOutputStream out = new JarOutputStream(file)) {
+            if (in == null) {
+                throw new IOException(BRIDGE + " is not in the agent jar");
+            }
+            out.putNextEntry(new JarEntry(BRIDGE));
+            in.transferTo(out);
+            out.closeEntry();
+        }
+        instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
+    }
+
+    /** One class, retransformed; every other type ignored (the default ignores skip bootstrap classes). */
+    private static AgentBuilder builder() {
+        ByteBuddy byteBuddy = new ByteBuddy().with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
+        boolean alreadySet = System.getProperty(Nexus.PROPERTY) != null;
+        if (!alreadySet) {
+            System.setProperty(Nexus.PROPERTY, "true"); // see ProbeInstaller.withoutNexus
+        }
+        try {
+            return new AgentBuilder.Default(byteBuddy)
+                    .disableClassFormatChanges()
+                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                    .ignore(not(named(EXECUTOR)));
+        } finally {
+            if (!alreadySet) {
+                System.clearProperty(Nexus.PROPERTY);
+            }
+        }
+    }
+
+    static final class CreatedAdvice {
+        private CreatedAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object executor) {
+            ExecutorBridge.created(executor);
+        }
+    }
+
+    static final class WorkerAdvice {
+        private WorkerAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Object executor) {
+            ExecutorBridge.workerStarted(executor);
+        }
+    }
+
+    static final class ExecuteAdvice {
+        private ExecuteAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object task) {
+            ExecutorBridge.submitted(task);
+        }
+    }
+
+    /** {@code addWorker(firstTask, core)} and {@code reject(task)}: the task never sits in the queue. */
+    static final class NotQueuedAdvice {
+        private NotQueuedAdvice() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object task) {
+            ExecutorBridge.notQueued(task);
+        }
+    }
+
+    static final class TakenAdvice {
+        private TakenAdvice() {
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object executor, @Advice.Return Object task) {
+            ExecutorBridge.taken(executor, task);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package dev.chokepoint.agent.wait;
+
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The JFR side of the wait probe: one {@link RecordingStream} with only the wait events enabled,
+ * consumed on one daemon thread of the agent ({@code chokepoint-waits}, for all event types; JFR
+ * adds its recorder and periodic-task threads), each event handed to {@link WaitMetrics}.
+ *
+ * <p>Kept apart from {@link WaitProbe} so that a JVM without the {@code jdk.jfr} module fails
+ * here, in {@code bind}, with one line, not when the probe list is built.
+ */
+final class JfrWaits {
+
+    /** The JFR event types this stream enables. */
+    static final String MONITOR_ENTER = "jdk.JavaMonitorEnter";
+    static final String THREAD_PARK = "jdk.ThreadPark";
+    static final String SOCKET_READ = "jdk.SocketRead";
+    static final String SOCKET_WRITE = "jdk.SocketWrite";
+    static final String FILE_READ = "jdk.FileRead";
+    static final String FILE_WRITE = "jdk.FileWrite";
+
+    private final RecordingStream stream;
+    private final WaitMetrics metrics;
+    private final Consumer<String> failed;
+    private final SocketPeers peers = SocketPeers.ofThisHost();
+    private volatile boolean on = true;
+
+    private JfrWaits(RecordingStream stream, WaitMetrics metrics, Consumer<String> failed) {
+        this.stream = stream;
+        this.metrics = metrics;
+        this.failed = failed;
+    }
+
+    /**
+     * Sets up the stream and consumes it on the calling thread until the JVM ends (the agent's
+     * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
+     * {@code failed} as the probe's one stderr line, and returns.
+     */
+    static void run(WaitThresholds thresholds, WaitMetrics metrics, Consumer<String> failed) {
+        RecordingStream stream;
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                failed.accept("JDK Flight Recorder is not available in this JVM (started with -XX:-FlightRecorder?); "
+                        + "no wait meters, the other probes run on");
+                return;
+            }
+            stream = new RecordingStream();
+        } catch (RuntimeException | Error e) {
+            failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
+            return;
+        }
+        JfrWaits waits = new JfrWaits(stream, metrics, failed);
+        try {
+            // Stacks only where a site is named; socket and file events are named by their peer
+            // or operation, and a stack trace is most of an event's recording cost.
+            stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock()).withStackTrace();
+            stream.enable(THREAD_PARK).withThreshold(thresholds.lock()).withStackTrace();
+            stream.enable(SOCKET_READ).withThreshold(thresholds.socket()).withoutStackTrace();
+            stream.enable(SOCKET_WRITE).withThreshold(thresholds.socket()).withoutStackTrace();
+            stream.enable(FILE_READ).withThreshold(thresholds.file()).withoutStackTrace();
+            stream.enable(FILE_WRITE).withThreshold(thresholds.file()).withoutStackTrace();
+            // Consumed chunks are of no further use; bound what JFR keeps in its disk repository.
+            stream.setMaxAge(Duration.ofMinutes(1));
+            stream.setMaxSize(16L * 1024 * 1024);
+            stream.onEvent(MONITOR_ENTER, waits::monitor);
+            stream.onEvent(THREAD_PARK, waits::park);
+            stream.onEvent(SOCKET_READ, event -> waits.socket(event, "read"));
+            stream.onEvent(SOCKET_WRITE, event -> waits.socket(event, "write"));
+            stream.onEvent(FILE_READ, event -> waits.file(event, "read"));
+            stream.onEvent(FILE_WRITE, event -> waits.file(event, "write"));
+            stream.onError(error -> waits.fail("JFR stream failed: " + error));
+            // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
+            // returned alive. The calling daemon thread is the stream's only consumer.
+            stream.start();
+        } catch (RuntimeException | Error e) {
+            if (waits.on) {
+                waits.fail("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
+            }
+        }
+    }
+
+    void close() {
+        on = false;
+        stream.close();
+    }
+
+    private void monitor(RecordedEvent event) {
+        if (!on || isOwnThread(event)) {
+            return;
+        }
+        try {
+            List<StackSites.Frame> frames = frames(event);
+            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), StackSites.site(frames),
+                    event.getDuration().toNanos());
+        } catch (RuntimeException e) {
+            fail("unreadable " + MONITOR_ENTER + " event: " + e);
+        }
+    }
+
+    private void park(RecordedEvent event) {
+        if (!on || isOwnThread(event)) {
+            return;
+        }
+        try {
+            List<StackSites.Frame> frames = frames(event);
+            if (StackSites.isIdle(frames)) {
+                return; // a pool thread waiting for work: no request waits on it
+            }
+            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), frames), StackSites.site(frames),
+                    event.getDuration().toNanos());
+        } catch (RuntimeException e) {
+            fail("unreadable " + THREAD_PARK + " event: " + e);
+        }
+    }
+
+    private void socket(RecordedEvent event, String op) {
+        if (!on) {
+            return;
+        }
+        try {
+            metrics.socket(peers.peer(event.getString("host"), event.getString("address"), event.getInt("port")),
+                    op, event.getDuration().toNanos());
+        } catch (RuntimeException e) {
+            fail("unreadable socket event: " + e);
+        }
+    }
+
+    private void file(RecordedEvent event, String op) {
+        if (!on || isOwnThread(event)) {
+            return;
+        }
+        metrics.file(op, event.getDuration().toNanos());
+    }
+
+    private void fail(String reason) {
+        on = false;
+        failed.accept(reason);
+        try {
+            stream.close(); // no meters are fed any more: stop JFR's recording cost too
+        } catch (RuntimeException ignored) {
+            // already closing
+        }
+    }
+
+    /** The agent's thread (its scrapes read /proc files) and JFR's own are not the application's. */
+    private static boolean isOwnThread(RecordedEvent event) {
+        RecordedThread thread = event.getThread();
+        String name = thread == null ? null : thread.getJavaName();
+        return name != null && (name.startsWith("chokepoint") || name.startsWith("JFR "));
+    }
+
+    private static String typeName(RecordedEvent event, String field) {
+        jdk.jfr.consumer.RecordedClass type = event.getClass(field);
+        return type == null ? null : type.getName();
+    }
+
+    private static List<StackSites.Frame> frames(RecordedEvent event) {
+        RecordedStackTrace stack = event.getStackTrace();
+        if (stack == null) {
+            return List.of();
+        }
+        List<RecordedFrame> recorded = stack.getFrames();
+        List<StackSites.Frame> frames = new ArrayList<>(recorded.size());
+        for (RecordedFrame frame : recorded) {
+            if (frame.getMethod() != null && frame.getMethod().getType() != null) {
+                frames.add(new StackSites.Frame(frame.getMethod().getType().getName(), frame.getMethod().getName()));
+            }
+        }
+        return frames;
+    }
+}

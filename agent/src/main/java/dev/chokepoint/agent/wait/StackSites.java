@@ -1,0 +1,190 @@
+package dev.chokepoint.agent.wait;
+
+import java.util.List;
+
+/**
+ * Names a wait in the application's words: its <b>site</b> (the first application frame of the
+ * waiting thread's stack) and, for a park, its <b>blocker</b> (the lock, future or queue).
+ *
+ * <p>Site rule: frames are read top first (the innermost call first); JDK frames ({@code java.},
+ * {@code jdk.}, {@code sun.}, …), the agent's own and those of common frameworks, servers,
+ * drivers and clients ({@link #FRAMEWORK}) are skipped; the first other frame is the site, as
+ * {@code class.method} (no line: a line number would multiply the series). A stack with no
+ * application frame is named by its first non-JDK frame (e.g. HikariCP's
+ * {@code ConcurrentBag.borrow}), else its first frame. Generated class suffixes
+ * ({@code $$Lambda…}, {@code $$SpringCGLIB$$0}) are cut, so they do not multiply the series either.
+ */
+public final class StackSites {
+
+    /** One stack frame: the declaring class's name and the method's. */
+    public record Frame(String type, String method) {
+    }
+
+    public static final String UNKNOWN = "unknown";
+
+    /** Frames of these packages are never a site when an application frame exists. */
+    private static final String[] JDK = {
+        "java.", "javax.", "jdk.", "sun.", "com.sun.", "kotlin.", "kotlinx.", "scala.", "groovy.",
+    };
+
+    private static final String[] FRAMEWORK = {
+        "jakarta.", "org.springframework.", "org.apache.catalina.", "org.apache.coyote.", "org.apache.tomcat.",
+        "org.apache.naming.", "org.eclipse.jetty.", "io.undertow.", "io.netty.", "io.lettuce.", "reactor.",
+        "redis.clients.", "com.zaxxer.hikari.", "org.postgresql.", "com.mysql.", "org.mariadb.", "org.h2.",
+        "oracle.jdbc.", "com.microsoft.sqlserver.", "org.hibernate.", "org.jooq.", "org.mybatis.", "org.apache.ibatis.",
+        "com.fasterxml.jackson.", "ch.qos.logback.", "org.apache.logging.", "org.slf4j.", "io.micrometer.",
+        "io.opentelemetry.", "net.bytebuddy.", "org.apache.http.", "org.apache.hc.", "okhttp3.", "okio.",
+        "org.elasticsearch.", "co.elastic.", "org.apache.kafka.", "com.google.common.", "com.google.protobuf.",
+        "io.grpc.", "org.aspectj.", "feign.", "io.github.resilience4j.", "com.netflix.", "org.jboss.",
+        "com.datastax.", "com.mongodb.", "org.bson.", "io.r2dbc.",
+    };
+
+    /** The agent's own frames; its test services in {@code .it.} play the application. */
+    private static final String AGENT = "dev.chokepoint.agent.";
+    private static final String AGENT_TEST_APPS = "dev.chokepoint.agent.it.";
+
+    /** How many top frames are read for the idle test; the pool's take is within the first few. */
+    private static final int IDLE_SCAN = 12;
+
+    private StackSites() {
+    }
+
+    /** The site of a wait whose stack is {@code frames} (top first). */
+    public static String site(List<Frame> frames) {
+        Frame firstNonJdk = null;
+        for (Frame frame : frames) {
+            String type = frame.type();
+            if (startsWithAny(type, JDK)) {
+                continue;
+            }
+            if (isAgent(type) || startsWithAny(type, FRAMEWORK)) {
+                if (firstNonJdk == null) {
+                    firstNonJdk = frame;
+                }
+                continue;
+            }
+            return name(frame);
+        }
+        if (firstNonJdk != null) {
+            return name(firstNonJdk);
+        }
+        return frames.isEmpty() ? UNKNOWN : name(frames.get(0));
+    }
+
+    /**
+     * The recognizable name of what a thread parked on: the class a lock's inner synchronizer
+     * belongs to ({@code ReentrantLock$NonfairSync} → {@code java.util.concurrent.locks.ReentrantLock},
+     * {@code Semaphore$NonfairSync} → {@code java.util.concurrent.Semaphore},
+     * {@code CompletableFuture$Signaller} → {@code java.util.concurrent.CompletableFuture}); for a
+     * condition (what blocking queues wait on) the structure that awaits it
+     * ({@code java.util.concurrent.LinkedBlockingQueue}); without a blocker object, the first
+     * frame above {@code LockSupport}.
+     */
+    public static String blocker(String parkedClass, List<Frame> frames) {
+        if (parkedClass == null || parkedClass.isEmpty()) {
+            return recognizable(firstAbove(frames, "java.util.concurrent.locks.LockSupport", UNKNOWN));
+        }
+        if (parkedClass.startsWith("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject")
+                || parkedClass.startsWith("java.util.concurrent.locks.AbstractQueuedLongSynchronizer$ConditionObject")) {
+            String awaiting = firstAbove(frames, "java.util.concurrent.locks.", null);
+            return awaiting == null || !startsWithAny(awaiting, JDK)
+                    ? "java.util.concurrent.locks.Condition" : recognizable(awaiting);
+        }
+        return recognizable(parkedClass);
+    }
+
+    /** Generated suffixes cut; a JDK class's inner class named by its outer class. */
+    private static String recognizable(String type) {
+        String name = withoutGeneratedSuffix(type);
+        int inner = name.indexOf('$');
+        return inner > 0 && startsWithAny(name, JDK) ? name.substring(0, inner) : name;
+    }
+
+    /** The monitor's class as a tag: generated suffixes cut, arrays as Java writes them ({@code [I} → {@code int[]}). */
+    public static String lock(String monitorClass) {
+        if (monitorClass == null || monitorClass.isEmpty()) {
+            return UNKNOWN;
+        }
+        int dimensions = 0;
+        while (dimensions < monitorClass.length() && monitorClass.charAt(dimensions) == '[') {
+            dimensions++;
+        }
+        if (dimensions == 0) {
+            return withoutGeneratedSuffix(monitorClass);
+        }
+        String element = monitorClass.substring(dimensions);
+        String name = switch (element) {
+            case "Z" -> "boolean";
+            case "B" -> "byte";
+            case "C" -> "char";
+            case "S" -> "short";
+            case "I" -> "int";
+            case "J" -> "long";
+            case "F" -> "float";
+            case "D" -> "double";
+            default -> withoutGeneratedSuffix(element.startsWith("L") && element.endsWith(";")
+                    ? element.substring(1, element.length() - 1) : element);
+        };
+        return name + "[]".repeat(dimensions);
+    }
+
+    /**
+     * {@code true} for a pool thread parked waiting for its next task: an idle worker, not a
+     * wait of any request (a thread pool's {@code getTask}, Tomcat's included, a fork-join
+     * worker's {@code awaitWork}, Netty's {@code takeTask}).
+     */
+    public static boolean isIdle(List<Frame> frames) {
+        int n = Math.min(frames.size(), IDLE_SCAN);
+        for (int i = 0; i < n; i++) {
+            Frame frame = frames.get(i);
+            String method = frame.method();
+            if ((method.equals("getTask") && frame.type().endsWith("ThreadPoolExecutor"))
+                    || (method.equals("awaitWork") && frame.type().equals("java.util.concurrent.ForkJoinPool"))
+                    || (method.equals("takeTask") && frame.type().startsWith("io.netty."))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The class of the first frame after the frames of {@code prefix} (JDK internals skipped). */
+    private static String firstAbove(List<Frame> frames, String prefix, String otherwise) {
+        boolean seen = false;
+        for (Frame frame : frames) {
+            String type = frame.type();
+            if (type.startsWith(prefix) || type.startsWith("jdk.internal.misc.")) {
+                seen = true;
+                continue;
+            }
+            if (seen || !type.startsWith("java.")) {
+                return withoutGeneratedSuffix(type);
+            }
+        }
+        return otherwise;
+    }
+
+    private static boolean isAgent(String type) {
+        return type.startsWith(AGENT) && !type.startsWith(AGENT_TEST_APPS);
+    }
+
+    private static String name(Frame frame) {
+        return withoutGeneratedSuffix(frame.type()) + "." + frame.method();
+    }
+
+    /** {@code Foo$$Lambda$14/0x…} → {@code Foo}, {@code Foo$$SpringCGLIB$$0} → {@code Foo}. */
+    static String withoutGeneratedSuffix(String type) {
+        int generated = type.indexOf("$$");
+        String name = generated > 0 ? type.substring(0, generated) : type;
+        int hidden = name.indexOf('/');
+        return hidden > 0 ? name.substring(0, hidden) : name;
+    }
+
+    private static boolean startsWithAny(String type, String[] prefixes) {
+        for (String prefix : prefixes) {
+            if (type.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

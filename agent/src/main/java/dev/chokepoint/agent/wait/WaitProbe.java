@@ -1,0 +1,62 @@
+package dev.chokepoint.agent.wait;
+
+import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.MeterProbe;
+import dev.chokepoint.agent.probe.ProbeContext;
+
+import java.time.Duration;
+
+/**
+ * Names the waits no library probe sees (a {@code synchronized} block, a {@code ReentrantLock},
+ * a {@code Future.get()}, a Redis or search client's socket, a file) from JDK Flight Recorder
+ * events streamed inside the JVM: {@code chokepoint.wait.*} (docs/metrics.md). Instruments no class.
+ *
+ * <p>JFR absent ({@code jdk.jfr} not in the runtime), disabled or refused: one stderr line
+ * through {@link ProbeContext#failed}, no wait meters, the other probes run on.
+ */
+public final class WaitProbe extends MeterProbe {
+
+    static final String ID = "waits";
+    static final int DEFAULT_MAX_LABELS = 50;
+
+    public WaitProbe() {
+        super(ID);
+    }
+
+    @Override
+    public void bind(ProbeContext context) {
+        int maxLabels = LabelLimit.read(context, ID, "max-wait-labels", DEFAULT_MAX_LABELS);
+        WaitThresholds thresholds = new WaitThresholds(millis(context, "waits.lock-ms", 1),
+                millis(context, "waits.socket-ms", 1), millis(context, "waits.file-ms", 1));
+        if (maxLabels < 0 || !context.isOn(ID)) {
+            return;
+        }
+        if (ModuleLayer.boot().findModule("jdk.jfr").isEmpty()) {
+            context.failed(ID, "this Java runtime has no jdk.jfr module (JDK Flight Recorder); no wait meters, "
+                    + "the other probes run on");
+            return;
+        }
+        WaitMetrics metrics = new WaitMetrics(maxLabels);
+        metrics.bindTo(context.registry());
+        // JFR's start (a second or more on a busy machine) runs on the wait probe's own thread,
+        // which then consumes the stream: the metrics endpoint, opened after the probes bind,
+        // does not wait for it.
+        Thread consumer = new Thread(() -> JfrWaits.run(thresholds, metrics, reason -> context.failed(ID, reason)),
+                "chokepoint-waits");
+        consumer.setDaemon(true);
+        consumer.start();
+    }
+
+    private static Duration millis(ProbeContext context, String option, int defaultValue) {
+        String text = context.option(option, Integer.toString(defaultValue)).trim();
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= 0) {
+                return Duration.ofMillis(value);
+            }
+        } catch (NumberFormatException notANumber) {
+            // the options parser already reported it; the default applies
+        }
+        return Duration.ofMillis(defaultValue);
+    }
+}

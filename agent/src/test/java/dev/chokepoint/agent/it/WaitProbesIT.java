@@ -1,0 +1,151 @@
+package dev.chokepoint.agent.it;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The wait probe end to end: {@link WaitServiceApp} (a lock, a ReentrantLock, a one-thread
+ * executor, Lettuce on the real Redis, the JDK HttpClient on a real HTTP server) in its own JVM
+ * with the shaded agent, each route under a short concurrent load; the assertions read /metrics.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WaitProbesIT {
+
+    private static final String APP = "dev.chokepoint.agent.it.WaitServiceApp";
+
+    private ForkedApp app;
+    private URI base;
+    private String downstreamPeer;
+
+    @BeforeAll
+    void startApp() {
+        // Socket threshold 0: Lettuce's and the JDK HttpClient's reads are non-blocking (NIO) and
+        // shorter than the default 1 ms; with it, their peers are named (docs/metrics.md).
+        app = ForkedApp.of(WaitServiceApp.class).agentArgs("port=0,waits.socket-ms=0").start();
+        URI downstream = URI.create(app.awaitStdoutValue("downstream"));
+        downstreamPeer = "127.0.0.1:" + downstream.getPort();
+        base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
+    }
+
+    @AfterAll
+    void stopApp() {
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    @Test
+    void givenRequestsQueuedOnASynchronizedLedger_thenMonitorWaitNamesTheLockClassAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "monitor").await()).isZero();
+
+        awaitCount("chokepoint_wait_monitor_seconds_count",
+                "lock", APP + "$Ledger", "site", APP + ".monitor");
+    }
+
+    @Test
+    void givenRequestsQueuedOnAReentrantLock_thenParkNamesReentrantLockAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "lock").await()).isZero();
+
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.locks.ReentrantLock", "site", APP + ".lock");
+    }
+
+    @Test
+    void givenRequestsWaitingOnAnExecutorsFuture_thenParkNamesFutureTaskAndTheSite() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "executor").await()).isZero();
+
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.FutureTask", "site", APP + ".executor");
+    }
+
+    @Test
+    void givenTasksQueuedOnTheOneThreadExecutor_thenExecutorMetersNameItByItsThreadsWithQueueTime() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "executor").await()).isZero();
+
+        awaitCount("chokepoint_executor_queued_time_seconds_count", "name", "ledger-writer");
+        Scrape scrape = app.scrape();
+        assertThat(scrape.value("executor_pool_max_threads", "name", "ledger-writer")).hasValue(1.0);
+        assertThat(scrape.value("executor_pool_size_threads", "name", "ledger-writer")).hasValue(1.0);
+        assertThat(scrape.value("executor_completed_tasks_total", "name", "ledger-writer").orElseThrow())
+                .isGreaterThanOrEqualTo(40);
+        assertThat(scrape.has("executor_queued_tasks")).isTrue();
+        assertThat(scrape.has("executor_queue_remaining_tasks")).isTrue();
+        assertThat(scrape.has("executor_active_threads")).isTrue();
+        // Four clients on one worker: tasks wait behind each other for about one task's 20 ms.
+        assertThat(scrape.sum("chokepoint_executor_queued_time_seconds_sum", "name", "ledger-writer")).isPositive();
+        // Tomcat's own worker pool keeps its own names.
+        assertThat(scrape.series("executor_pool_size_threads"))
+                .noneMatch(sample -> sample.labels.get("name").contains("exec"));
+    }
+
+    @Test
+    void givenRedisCallsThroughLettuce_thenSocketWaitNamesRedisHostAndPort() {
+        assertThat(ClosedLoopLoad.start(base, 2, 40, i -> "redis").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "127.0.0.1:6379", "op", "read");
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "127.0.0.1:6379", "op", "write");
+    }
+
+    @Test
+    void givenCallsThroughTheJdkHttpClient_thenSocketWaitNamesTheServerAndTheSiteParksOnItsFuture() {
+        assertThat(ClosedLoopLoad.start(base, 2, 40, i -> "http").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", downstreamPeer, "op", "read");
+        awaitCount("chokepoint_wait_park_seconds_count",
+                "blocker", "java.util.concurrent.CompletableFuture", "site", APP + ".http");
+    }
+
+    @Test
+    void inboundClientsShareOneLabelAndNoProbeFailed() {
+        assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "hello").await()).isZero();
+
+        awaitCount("chokepoint_wait_socket_seconds_count", "peer", "inbound", "op", "read");
+        Scrape scrape = app.scrape();
+        assertThat(scrape.series("chokepoint_wait_socket_seconds_count"))
+                .filteredOn(sample -> !sample.labels.get("peer").equals("inbound"))
+                .isNotEmpty()
+                .allSatisfy(sample -> assertThat(Integer.parseInt(sample.labels.get("peer").replaceAll(".*:", "")))
+                        .as("no client's ephemeral port as a peer: %s", sample).isLessThan(32768));
+        assertThat(app.agentProblems()).as(app.describe()).isEmpty();
+        assertThat(app.stderr()).as("no JVM warning caused by the agent").doesNotContain("warning");
+    }
+
+    @Test
+    void givenTheDefaultThresholds_thenABlockingDatabaseReadNamesThePostgresPort() {
+        try (ForkedApp defaults = ForkedApp.of(WaitServiceApp.class).start()) {
+            URI defaultsBase = URI.create("http://127.0.0.1:" + defaults.awaitStdoutValue("ready") + "/");
+            assertThat(ClosedLoopLoad.start(defaultsBase, 2, 20, i -> "db").await()).isZero();
+
+            // pgjdbc blocks in a socket read for the statement's 5 ms, above the default 1 ms. The
+            // host part is JFR's: pgjdbc's address carries the name "localhost" for 127.0.0.1.
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                    assertThat(defaults.scrape().series("chokepoint_wait_socket_seconds_count").stream()
+                            .filter(sample -> sample.labels.get("peer").matches("(localhost|127\\.0\\.0\\.1):5432")
+                                    && sample.labels.get("op").equals("read"))
+                            .mapToDouble(sample -> sample.value).sum()).as(grep(defaults.scrapeText())).isPositive());
+            assertThat(defaults.agentProblems()).as(defaults.describe()).isEmpty();
+        }
+    }
+
+    /** JFR hands events over about once a second: polled until the scrape shows them. */
+    private void awaitCount(String series, String... labels) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                assertThat(app.scrape().sum(series, labels)).as("%s %s\n%s", series, String.join(",", labels),
+                        grep(app.scrapeText())).isPositive());
+    }
+
+    private static String grep(String scrape) {
+        StringBuilder waits = new StringBuilder();
+        scrape.lines().filter(line -> line.startsWith("chokepoint_wait_") && line.contains("_count"))
+                .forEach(line -> waits.append(line).append('\n'));
+        return waits.toString();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.chokepoint.agent.wait;
+
+import dev.chokepoint.agent.wait.StackSites.Frame;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StackSitesTest {
+
+    private static Frame f(String type, String method) {
+        return new Frame(type, method);
+    }
+
+    @Test
+    void siteIsTheFirstApplicationFrameAboveJdkFrameworkAndAgentFrames() {
+        List<Frame> stack = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "park"),
+                f("io.lettuce.core.protocol.AsyncCommand", "await"),
+                f("dev.chokepoint.agent.jdbc.TimedStatement", "invoke"),
+                f("com.example.ranking.RankingService$$SpringCGLIB$$0", "top"),
+                f("com.example.ranking.RankingController", "get"),
+                f("org.springframework.web.servlet.DispatcherServlet", "doDispatch"));
+
+        assertThat(StackSites.site(stack)).isEqualTo("com.example.ranking.RankingService.top");
+    }
+
+    @Test
+    void withoutAnApplicationFrameTheFirstFrameworkFrameNamesTheSite() {
+        List<Frame> stack = List.of(
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("com.zaxxer.hikari.util.ConcurrentBag", "borrow"),
+                f("org.apache.tomcat.util.threads.TaskThread$WrappingRunnable", "run"));
+
+        assertThat(StackSites.site(stack)).isEqualTo("com.zaxxer.hikari.util.ConcurrentBag.borrow");
+        assertThat(StackSites.site(List.of(f("java.lang.Thread", "run")))).isEqualTo("java.lang.Thread.run");
+        assertThat(StackSites.site(List.of())).isEqualTo(StackSites.UNKNOWN);
+    }
+
+    @Test
+    void lambdasAndTheAgentsTestServicesAreApplicationFrames() {
+        assertThat(StackSites.site(List.of(f("com.example.Jobs$$Lambda$41/0x0000000800c4b000", "run"))))
+                .isEqualTo("com.example.Jobs.run");
+        assertThat(StackSites.site(List.of(f("dev.chokepoint.agent.wait.JfrWaits", "park"),
+                f("dev.chokepoint.agent.it.WaitServiceApp", "lock"))))
+                .isEqualTo("dev.chokepoint.agent.it.WaitServiceApp.lock");
+    }
+
+    @Test
+    void blockersAreNamedByTheLockFutureOrQueueTheUserWrote() {
+        List<Frame> none = List.of();
+        assertThat(StackSites.blocker("java.util.concurrent.locks.ReentrantLock$NonfairSync", none))
+                .isEqualTo("java.util.concurrent.locks.ReentrantLock");
+        assertThat(StackSites.blocker("java.util.concurrent.locks.ReentrantReadWriteLock$FairSync", none))
+                .isEqualTo("java.util.concurrent.locks.ReentrantReadWriteLock");
+        assertThat(StackSites.blocker("java.util.concurrent.Semaphore$NonfairSync", none))
+                .isEqualTo("java.util.concurrent.Semaphore");
+        assertThat(StackSites.blocker("java.util.concurrent.CompletableFuture$Signaller", none))
+                .isEqualTo("java.util.concurrent.CompletableFuture");
+        assertThat(StackSites.blocker("java.util.concurrent.FutureTask", none)).isEqualTo("java.util.concurrent.FutureTask");
+        assertThat(StackSites.blocker("com.example.Gate$Sync", none)).isEqualTo("com.example.Gate$Sync");
+    }
+
+    @Test
+    void aConditionIsNamedByTheQueueThatAwaitsIt() {
+        List<Frame> take = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "park"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "await"),
+                f("java.util.concurrent.ArrayBlockingQueue", "put"),
+                f("com.example.Sender", "send"));
+        assertThat(StackSites.blocker("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", take))
+                .isEqualTo("java.util.concurrent.ArrayBlockingQueue");
+
+        List<Frame> own = List.of(
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "await"),
+                f("com.example.Gate", "pass"));
+        assertThat(StackSites.blocker("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", own))
+                .isEqualTo("java.util.concurrent.locks.Condition");
+    }
+
+    @Test
+    void aParkWithoutBlockerIsNamedByTheFrameAboveLockSupport() {
+        List<Frame> stack = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("java.util.concurrent.SynchronousQueue$TransferStack", "awaitFulfill"),
+                f("com.example.Handoff", "give"));
+        assertThat(StackSites.blocker(null, stack)).isEqualTo("java.util.concurrent.SynchronousQueue");
+    }
+
+    @Test
+    void idlePoolWorkersAreRecognizedAndRequestWaitsAreNot() {
+        List<Frame> idle = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "awaitNanos"),
+                f("org.apache.tomcat.util.threads.TaskQueue", "poll"),
+                f("org.apache.tomcat.util.threads.ThreadPoolExecutor", "getTask"));
+        assertThat(StackSites.isIdle(idle)).isTrue();
+        assertThat(StackSites.isIdle(List.of(f("java.util.concurrent.ForkJoinPool", "awaitWork")))).isTrue();
+        assertThat(StackSites.isIdle(List.of(
+                f("java.util.concurrent.FutureTask", "awaitDone"),
+                f("com.example.Orders", "place")))).isFalse();
+    }
+
+    @Test
+    void monitorClassesReadAsJavaNamesThem() {
+        assertThat(StackSites.lock("[I")).isEqualTo("int[]");
+        assertThat(StackSites.lock("[[Ljava.lang.Object;")).isEqualTo("java.lang.Object[][]");
+        assertThat(StackSites.lock("com.example.Ledger")).isEqualTo("com.example.Ledger");
+        assertThat(StackSites.lock(null)).isEqualTo(StackSites.UNKNOWN);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.chokepoint.agent.wait;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class WaitMetricsTest {
+
+    @Test
+    void givenWaits_thenTimersCarryTheirTagsAndTimes() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WaitMetrics metrics = new WaitMetrics(10);
+        metrics.bindTo(registry);
+
+        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", 5_000_000);
+        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", 7_000_000);
+        metrics.park("java.util.concurrent.locks.ReentrantLock", "com.example.Account.debit", 3_000_000);
+        metrics.socket("127.0.0.1:6379", "read", 1_000_000);
+        metrics.file("write", 2_000_000);
+
+        assertThat(registry.get("chokepoint.wait.monitor").tags("lock", "com.example.Ledger", "site", "com.example.Ledger.append")
+                .timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(12.0);
+        assertThat(registry.get("chokepoint.wait.park").tags("blocker", "java.util.concurrent.locks.ReentrantLock")
+                .timer().count()).isEqualTo(1);
+        assertThat(registry.get("chokepoint.wait.socket").tags("peer", "127.0.0.1:6379", "op", "read").timer().count())
+                .isEqualTo(1);
+        assertThat(registry.get("chokepoint.wait.file").tags("op", "write").timer().count()).isEqualTo(1);
+    }
+
+    @Test
+    void givenTenThousandDistinctSitesAndPeers_thenSeriesStayBoundedAndTheRestIsOther() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WaitMetrics metrics = new WaitMetrics(5);
+        metrics.bindTo(registry);
+
+        for (int i = 0; i < 10_000; i++) {
+            metrics.monitor("com.example.Lock" + i, "com.example.Site" + i + ".run", 1_000);
+            metrics.socket("10.0.0." + (i % 250) + ":" + (1000 + i), "read", 1_000);
+        }
+
+        // monitor: 5 admitted (lock, site) pairs + (other, other); socket: 5 peers + other.
+        assertThat(registry.find("chokepoint.wait.monitor").timers()).hasSize(6);
+        assertThat(registry.find("chokepoint.wait.socket").timers()).hasSize(6);
+        assertThat(registry.get("chokepoint.wait.monitor").tags("lock", "other", "site", "other").timer().count())
+                .isEqualTo(10_000 - 5);
+    }
+}
