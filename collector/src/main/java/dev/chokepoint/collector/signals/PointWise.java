@@ -16,6 +16,10 @@ final class PointWise {
         return combine(a, b, (x, y) -> x * y);
     }
 
+    static double[] plus(double[] a, double[] b) {
+        return combine(a, b, Double::sum);
+    }
+
     static double[] minus(double[] a, double[] b) {
         return combine(a, b, (x, y) -> x - y);
     }

@@ -52,7 +52,7 @@ class RuleFilesTest {
         RuleSet rules = RuleSet.load(List.of());
 
         assertThat(rules.resources().keySet()).containsExactly("cpu", "cpu-quota", "tomcat-workers", "connection-pool",
-                "heap", "database", "downstream", "unattributed");
+                "heap", "database", "downstream", "lock", "unattributed");
         assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(rules.resources().values().stream()
                 .filter(r -> !r.id().equals(Resource.UNATTRIBUTED)).toList());
         assertThat(rules.rules()).extracting(CompiledRule::id).contains("pool-exhausted", "pool-held-during-non-db-work",

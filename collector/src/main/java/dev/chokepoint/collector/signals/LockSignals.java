@@ -1,0 +1,94 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.SeriesKey;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Time threads spend waiting for locks, from the agent's JFR wait meters: blocked entering a
+ * {@code synchronized} monitor ({@code chokepoint_wait_monitor_seconds}) and parked on a
+ * java.util.concurrent lock ({@code chokepoint_wait_park_seconds} whose blocker is a lock, not a
+ * future or a queue). Per request, as a share of the request's wall time, as threads waiting on
+ * average, and which lock and which code site took most of it.
+ */
+final class LockSignals implements SignalGroup {
+
+    static final String MONITOR = "chokepoint_wait_monitor_seconds";
+    static final String PARK = "chokepoint_wait_park_seconds";
+    /** Park blockers that are locks (a future, a queue or a latch is another kind of wait). */
+    private static final Set<String> LOCK_BLOCKERS = Set.of("java.util.concurrent.locks.ReentrantLock",
+            "java.util.concurrent.locks.ReentrantReadWriteLock", "java.util.concurrent.locks.StampedLock",
+            "java.util.concurrent.Semaphore");
+    private static final Predicate<SeriesKey> PARKED_ON_LOCK = k -> LOCK_BLOCKERS.contains(k.label("blocker"));
+
+    @Override
+    public List<Signal> signals() {
+        return List.of(
+                Signal.number("lock_wait_per_request", Unit.SECONDS, "time waiting for locks (monitors and j.u.c locks, waits of at least the agent's threshold) per request completed"),
+                Signal.number("lock_wait_share", Unit.RATIO, "lock wait per request / mean wall time per request"),
+                Signal.number("lock_waiting", Unit.COUNT, "threads waiting for a lock on average (wait-seconds per second)"),
+                Signal.text("top_lock", "the lock (monitor class, or the j.u.c lock type) with most wait time"),
+                Signal.number("top_lock_share", Unit.RATIO, "its share of all lock wait time"),
+                Signal.text("top_lock_site", "the code site (first application frame) with most lock wait time"));
+    }
+
+    @Override
+    public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
+        double[] monitor = in.increase(MONITOR + "_sum");
+        double[] park = in.increase(PARK + "_sum", PARKED_ON_LOCK);
+        double[] wait = PointWise.firstKnown(PointWise.plus(PointWise.orZeroWhereKnown(monitor, park),
+                PointWise.orZeroWhereKnown(park, monitor)), monitor);
+        double[] requests = in.increase(TrafficSignals.REQUESTS + "_count");
+        double[] wall = PointWise.ratio(in.increase(TrafficSignals.REQUESTS + "_sum"), requests);
+        double[] perRequest = PointWise.ratio(wait, requests);
+        out.put("lock_wait_per_request", perRequest);
+        out.put("lock_wait_share", PointWise.ratio(perRequest, wall));
+        out.put("lock_waiting", PointWise.scale(wait, 1 / in.grid().windowSeconds()));
+        Map<String, double[]> byLock = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "lock"));
+        for (String blocker : labels(in, PARK, "blocker", PARKED_ON_LOCK)) {
+            byLock.put(blocker, in.increase(PARK + "_sum", k -> blocker.equals(k.label("blocker"))));
+        }
+        Map<String, double[]> bySite = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "site"));
+        for (String site : labels(in, PARK, "site", PARKED_ON_LOCK)) {
+            double[] s = in.increase(PARK + "_sum", PARKED_ON_LOCK.and(k -> site.equals(k.label("site"))));
+            bySite.merge(site, s, (a, b) -> PointWise.plus(PointWise.orZeroWhereKnown(a, b), PointWise.orZeroWhereKnown(b, a)));
+        }
+        String[] topLock = new String[wait.length];
+        double[] share = new double[wait.length];
+        String[] topSite = new String[wait.length];
+        for (int i = 0; i < wait.length; i++) {
+            String lock = largest(byLock, i);
+            topLock[i] = lock;
+            share[i] = lock == null || !(wait[i] > 0) ? Double.NaN : byLock.get(lock)[i] / wait[i];
+            topSite[i] = largest(bySite, i);
+        }
+        out.putText("top_lock", topLock);
+        out.put("top_lock_share", share);
+        out.putText("top_lock_site", topSite);
+    }
+
+    private static Set<String> labels(TargetSeries in, String name, String label, Predicate<SeriesKey> filter) {
+        Set<String> out = new LinkedHashSet<>();
+        in.series(name + "_sum", filter).forEach(s -> out.add(String.valueOf(s.key().label(label))));
+        return out;
+    }
+
+    /** The label with the most wait in window {@code i} (null when none waited). */
+    private static String largest(Map<String, double[]> by, int i) {
+        String best = null;
+        double most = 0;
+        for (Map.Entry<String, double[]> e : by.entrySet()) {
+            double v = e.getValue()[i];
+            if (v > most) {
+                most = v;
+                best = e.getKey();
+            }
+        }
+        return best;
+    }
+}
