@@ -54,14 +54,15 @@ class ScenarioReaderTest {
     }
 
     @Test
-    void unattributedIsAnExpectedResourceAndTargetDiesDefaultsToFalse() throws Exception {
+    void theResourcesAreTheRuleFilesDeclarationsAndTargetDiesDefaultsToFalse() throws Exception {
         Scenario lock = reader.read(ScenarioFilesTest.SCENARIOS.resolve("lock.yaml"));
 
-        assertThat(lock.expect().resource()).isEqualTo("unattributed");
+        assertThat(Resources.IDS).as("read from rules/*.yaml").contains("lock", "unattributed", "connection-pool", "none");
+        assertThat(lock.expect().resource()).isEqualTo("lock");
         assertThat(lock.expect().targetDies()).isFalse();
         assertThat(lock.caseNumber()).isNull();
         assertThat(ScenarioShell.assignments(lock, true)).contains("SCENARIO_CASE=''\n")
-                .contains("EXPECT_RESOURCE='unattributed'\n").contains("EXPECT_TARGET_DIES=''\n");
+                .contains("EXPECT_RESOURCE='lock'\n").contains("EXPECT_TARGET_DIES=''\n");
     }
 
     @Test
