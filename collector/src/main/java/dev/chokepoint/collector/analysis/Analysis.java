@@ -67,7 +67,9 @@ public final class Analysis {
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
         StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
-        List<StepVerdict> verdicts = symptomFirst(withStepOfDeath(steps, run), fleet, judge, grid, rules, slo, run);
+        Long death = LimitJudge.death(run);
+        List<StepVerdict> verdicts = symptomFirst(withStepOfDeath(steps, run, death), fleet, judge, grid, rules, slo,
+                new LimitJudge(grid, fleet.frames(), run.events(), death));
         List<StepVerdict> byLoad = verdicts.stream()
                 .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
         Knee knee = Headline.knee(byLoad);
@@ -87,14 +89,13 @@ public final class Analysis {
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */
     private static List<StepVerdict> symptomFirst(List<Step> steps, Fleet fleet, StepJudge judge, Grid grid, RuleSet rules,
-                                                  Slo slo, RunData run) {
+                                                  Slo slo, LimitJudge limits) {
         List<StepVerdict> judged = new ArrayList<>();
         for (Step step : steps) {
             judged.add(judge.judge(step, fleet.traffic(step), slo));
         }
         StepVerdict lowest = judged.stream().min(Comparator.comparingDouble(Analysis::load)
                 .thenComparingInt(v -> v.step().index())).orElse(null);
-        LimitJudge limits = new LimitJudge(grid, fleet.frames(), run);
         SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, grid, fleet.frames());
         List<StepVerdict> out = new ArrayList<>();
         for (StepVerdict v : judged) {
@@ -110,12 +111,11 @@ public final class Analysis {
      * answering after the last step: detection from the server's rate cannot see a step the server
      * died in, and that step is the news.
      */
-    private static List<Step> withStepOfDeath(List<Step> steps, RunData run) {
+    private static List<Step> withStepOfDeath(List<Step> steps, RunData run, Long death) {
         if (steps.isEmpty()) {
             return steps;
         }
         Step last = steps.get(steps.size() - 1);
-        Long death = LimitJudge.death(run);
         if (death == null || death <= last.endMillis()) {
             return steps;
         }

@@ -28,6 +28,11 @@ public record Expectation(String resource, String rule, Integer step, int tolera
                 List.copyOf(none), e.path("target-dies").asBoolean(false));
     }
 
+    /** From YAML text: an {@code expect:} block, or a document holding one (a scenario file). */
+    public static Expectation parse(String yaml) {
+        return of(new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(new org.yaml.snakeyaml.Yaml().load(yaml)));
+    }
+
     /** "heap @3". */
     public String describe() {
         return resource + (step == null ? "" : " @" + step);

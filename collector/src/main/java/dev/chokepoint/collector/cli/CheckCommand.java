@@ -39,7 +39,7 @@ public final class CheckCommand implements Callable<Integer> {
         Expectation want;
         JsonNode json;
         try {
-            want = Expectation.of(new ObjectMapper().valueToTree(new org.yaml.snakeyaml.Yaml().load(Files.readString(expect))));
+            want = Expectation.parse(Files.readString(expect));
         } catch (IOException | RuntimeException e) {
             console.err().println("chokepoint: --expect " + expect + ": " + e.getMessage());
             return ExitCodes.BAD_INPUT;

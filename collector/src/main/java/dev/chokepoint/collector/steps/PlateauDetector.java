@@ -217,7 +217,7 @@ public final class PlateauDetector {
         return result;
     }
 
-    private static double mean(double[] values, int from, int to) {
+    static double mean(double[] values, int from, int to) {
         double sum = 0;
         for (int i = from; i < to; i++) {
             sum += values[i];

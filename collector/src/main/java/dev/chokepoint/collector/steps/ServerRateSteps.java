@@ -63,7 +63,7 @@ public final class ServerRateSteps {
         List<Step> steps = new ArrayList<>();
         for (int[] r : ranges) {
             steps.add(new Step(steps.size() + 1, first + r[0] * interval, first + r[1] * interval,
-                    mean(rates, r[0], r[1]), Step.Source.DETECTED, null));
+                    PlateauDetector.mean(rates, r[0], r[1]), Step.Source.DETECTED, null));
         }
         return steps;
     }
@@ -84,14 +84,6 @@ public final class ServerRateSteps {
             }
         }
         return out;
-    }
-
-    private static double mean(double[] v, int from, int to) {
-        double sum = 0;
-        for (int i = from; i < to; i++) {
-            sum += v[i];
-        }
-        return to > from ? sum / (to - from) : 0;
     }
 
     /**

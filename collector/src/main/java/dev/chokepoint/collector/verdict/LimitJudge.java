@@ -68,11 +68,12 @@ public final class LimitJudge {
     private final List<ScrapeEvent> events;
     private final Long death;
 
-    public LimitJudge(Grid grid, List<SignalFrame> frames, RunData run) {
+    /** {@code death}: when a target stopped answering for good ({@link #death(RunData)}), or null. */
+    public LimitJudge(Grid grid, List<SignalFrame> frames, List<ScrapeEvent> events, Long death) {
         this.grid = grid;
         this.frames = frames;
-        this.events = run.events();
-        this.death = death(run);
+        this.events = events;
+        this.death = death;
     }
 
     /**

@@ -16,7 +16,7 @@ class ExpectationCheckTest {
     }
 
     private static Expectation expect(String yaml) {
-        return Expectation.of(new ObjectMapper().valueToTree(new org.yaml.snakeyaml.Yaml().load(yaml)));
+        return Expectation.parse(yaml);
     }
 
     @Test
