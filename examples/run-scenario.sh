@@ -8,6 +8,7 @@
 #
 #   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
 #                            [--rates R1,R2,...] [--no-schedule]
+#                            [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe DUR]]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,6 +20,7 @@ usage() {
   cat >&2 <<USAGE
 usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
                                 [--rates R1,R2,...] [--no-schedule]
+                                [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe DUR]]
   scenario   one of: $(valid_scenarios)
   --ci       the CI-sized stairs (shorter steps)
   --out DIR  run folder (default runs/<scenario>-<timestamp>)
@@ -28,16 +30,27 @@ usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgre
   --rates    other stairs than the scenario's (offered RPS per step, rising); its expect may
              then not hold
   --no-schedule
-             do not give the collector the stairs' schedule (steps.csv, still written): it
-             detects the steps from the server's request rate, as with a load tool it cannot read
+             (with --drive hey-script) do not give the collector the stairs' schedule (steps.csv,
+             still written): it detects the steps from the server's request rate, as with a
+             load tool it cannot read
+  --drive    who drives the load: stairs (default: the collector's built-in engine,
+             'chokepoint run --requests … --stairs … --step …'), hey-script (your own load tool's
+             route: examples/load/stairs.sh under 'chokepoint run -- …', the schedule read from
+             its steps.csv) or search ('chokepoint search', the capacity within --slo, default
+             p95<=300ms, in at most --max-time, default 10m, probes of --probe, default 15s)
 USAGE
 }
 die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
 log() { echo "[run-scenario $(date +%T)] $*" >&2; }
 
-scenario="" ci="" out="" db=auto rates="" schedule=yes
+scenario="" ci="" out="" db=auto rates="" schedule=yes drive=stairs
+search_slo="p95<=300ms" search_max_time=10m search_probe=15s
 while (($#)); do
   case "$1" in
+    --drive) [[ $# -ge 2 ]] || die_usage "--drive needs hey-script, stairs or search"; drive=$2; shift 2 ;;
+    --slo) [[ $# -ge 2 ]] || die_usage "--slo needs an SLO like 'p95<=300ms'"; search_slo=$2; shift 2 ;;
+    --max-time) [[ $# -ge 2 ]] || die_usage "--max-time needs a duration like 10m"; search_max_time=$2; shift 2 ;;
+    --probe) [[ $# -ge 2 ]] || die_usage "--probe needs a duration like 15s"; search_probe=$2; shift 2 ;;
     --ci) ci=--ci; shift ;;
     --rates) [[ $# -ge 2 ]] || die_usage "--rates needs a list like 10,30,120"; rates=$2; shift 2 ;;
     --no-schedule) schedule=""; shift ;;
@@ -52,6 +65,9 @@ done
 [[ $scenario =~ ^[a-z][a-z0-9-]*$ && -f $scenarios_dir/$scenario.yaml ]] \
   || die_usage "unknown scenario '$scenario' (valid: $(valid_scenarios))"
 case "$db" in auto|postgres|mariadb|h2) ;; *) die_usage "unknown --db '$db' (valid: auto postgres mariadb h2)" ;; esac
+case "$drive" in hey-script|stairs|search) ;; *) die_usage "unknown --drive '$drive' (valid: hey-script stairs search)" ;; esac
+[[ -n $schedule || $drive == hey-script ]] \
+  || die_usage "--no-schedule goes with --drive hey-script (the built-in engine's steps are its own schedule)"
 [[ -z $rates || $rates =~ ^[0-9]+([.][0-9]+)?(,[0-9]+([.][0-9]+)?)*$ ]] \
   || die_usage "--rates must be numbers separated by commas, got '$rates'"
 
@@ -198,7 +214,14 @@ agent_args=()
 pids+=($!)
 service_pid=${pids[-1]}
 service_started_ms=$(date +%s%3N)
-wait_for_file "$out/service.port" "$service_pid" "market-service" 300
+if ! wait_for_file "$out/service.port" "$service_pid" "market-service" 300; then
+  # The service's own start-up checks (a bad property, the redis profile without a Redis) say
+  # what is missing in an IllegalState/IllegalArgument message: show it, not only the log's path.
+  why=$(grep -E '^Caused by: java\.lang\.Illegal(State|Argument)Exception: ' "$out/service.log" 2>/dev/null | head -1 \
+    | sed -E 's/^Caused by: java\.lang\.[A-Za-z]+: //')
+  [[ -n $why ]] && echo "run-scenario.sh: market-service did not start: $why" >&2
+  exit 1
+fi
 service_url=http://127.0.0.1:$(cat "$out/service.port")
 deadline=$((SECONDS + 60))
 until curl -fsS --max-time 2 "$service_url/actuator/health" 2>/dev/null | grep -q '"UP"'; do
@@ -230,7 +253,8 @@ pids+=($!)
 
 # ---- load ---------------------------------------------------------------------------------------
 stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD_RATES"
-  --step-seconds "$LOAD_STEP_SECONDS" --out "$out" --max-workers "$LOAD_CONCURRENCY" --method "$LOAD_METHOD")
+  --step-seconds "$LOAD_STEP_SECONDS" --out "$out" --max-workers "$LOAD_CONCURRENCY"
+  --per-worker-max "$LOAD_WORKER_RATE" --method "$LOAD_METHOD")
 [[ -n $LOAD_BODY ]] && stairs+=(--body "$examples/load/$LOAD_BODY")
 
 # Warm-up before recording (JIT, connection pools, caches), as load tests do: without it the JIT
@@ -244,7 +268,29 @@ hey "${warm_up[@]}" "$service_url$LOAD_PATH" >"$out/warm-up.txt" 2>&1 || log "wa
 # undo at once (bash defers traps while a foreground child runs), and undo stops the
 # collector, the stairs and hey together.
 status=0
-if [[ -f $collector_jar ]]; then
+if [[ $drive != hey-script ]]; then
+  [[ -f $collector_jar ]] || { echo "run-scenario.sh: --drive $drive needs the collector jar (mvn -pl collector -am package)" >&2; exit 1; }
+  # The collector's built-in engine sends what the scenario's load says, from a requests file.
+  {
+    echo "requests:"
+    echo "  - url: $service_url$LOAD_PATH"
+    echo "    method: $LOAD_METHOD"
+    if [[ -n $LOAD_BODY ]]; then
+      echo "    body-file: $examples/load/$LOAD_BODY"
+      echo "    headers: {Content-Type: application/json}"
+    fi
+  } >"$out/requests.yaml"
+  if [[ $drive == stairs ]]; then
+    log "built-in stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (chokepoint run --stairs)"
+    drive_args=(run --requests "$out/requests.yaml" --stairs "$LOAD_RATES" --step "${LOAD_STEP_SECONDS}s")
+  else
+    log "capacity search within $search_slo, at most $search_max_time, probes of $search_probe (chokepoint search)"
+    drive_args=(search --requests "$out/requests.yaml" --slo "$search_slo" --max-time "$search_max_time"
+      --probe "$search_probe")
+  fi
+  setsid java -jar "$collector_jar" "${drive_args[@]}" --target "$target" --out "$out" \
+    > >(tee "$out/collector.log") 2>&1 &
+elif [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
   step_args=(--steps "$out/steps.csv")
   if [[ -z $schedule ]]; then

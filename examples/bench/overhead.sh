@@ -17,13 +17,16 @@
 #   KB/req       bytes allocated by the live threads (ThreadMXBean via JvmProbe.java) / requests
 #   heap, non-heap, threads   after a full GC at the end of the round
 #
+#   --agent-options OPTS   more Chokepoint agent options after port=0 (e.g. probes=-waits, or
+#                          waits.lock-ms=10): price one probe or setting against the same baselines
+#
 #   examples/bench/overhead.sh [--service market|fast] [--rounds N] [--seconds D] [--warmup W]
-#                              [--concurrency C] [--rate R] [--out DIR]
+#                              [--concurrency C] [--rate R] [--agent-options OPTS] [--out DIR]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=market rounds=3 seconds=10 warmup=30 concurrency=8 rate=20 out=""
+service=market rounds=3 seconds=10 warmup=30 concurrency=8 rate=20 out="" agent_options=""
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
@@ -33,7 +36,8 @@ while (($#)); do
     --concurrency) concurrency=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --agent-options) agent_options=$2; shift 2 ;;
+    -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -78,7 +82,7 @@ cp "$service_jar" "$out/"
 
 declare -A agent_args=(
   [none]=""
-  [chokepoint]="-javaagent:$out/chokepoint-agent.jar=port=0"
+  [chokepoint]="-javaagent:$out/chokepoint-agent.jar=port=0${agent_options:+,$agent_options}"
   [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.metrics.exporter=none -Dotel.logs.exporter=none"
 )
 configs=(none chokepoint otel)
@@ -205,6 +209,6 @@ awk -F'\t' '
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
        "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --concurrency $concurrency --rate $rate\`"
+       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --concurrency $concurrency --rate $rate${agent_options:+ --agent-options $agent_options}\`"
 } >>"$report"
 cat "$report"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Stairs load with hey: one `hey -z <secs>s -q <per-worker rate> -c <workers> -o csv` per step.
 # As each step ends, its CSV (step-N.csv) and its line in steps.csv (step,start_ms,end_ms,
-# offered_rps,hey_csv; the schedule the collector reads with --steps) land in the output folder,
+# offered_rps,hey_csv,workers; the schedule the collector reads with --steps; workers lets it
+# judge whether hey could offer the rate) land in the output folder,
 # so an interrupted run keeps every finished step.
 #
 # hey paces each worker separately (a worker sends, waits for the answer, then waits for its next
@@ -54,7 +55,7 @@ command -v hey >/dev/null || fail "hey is not installed: run examples/setup/inst
 
 mkdir -p "$out"
 schedule="$out/steps.csv"
-echo "step,start_ms,end_ms,offered_rps,hey_csv" >"$schedule"
+echo "step,start_ms,end_ms,offered_rps,hey_csv,workers" >"$schedule"
 
 hey_pid=""
 stop() { [[ -n $hey_pid ]] && kill "$hey_pid" 2>/dev/null; exit 130; }
@@ -93,6 +94,6 @@ for rate in "${steps[@]}"; do
   wait "$hey_pid" || echo "stairs.sh: hey exited with $? in step $index" >&2
   hey_pid=""
   end=$(now_ms)
-  echo "$index,$start,$end,$rate,$csv" >>"$schedule"
+  echo "$index,$start,$end,$rate,$csv,$workers" >>"$schedule"
   summarize "$index" "$rate" "$workers" "$((end - start))" "$out/$csv"
 done

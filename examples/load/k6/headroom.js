@@ -3,13 +3,13 @@
 import { stairs } from './lib/stairs.js';
 
 const test = stairs({
-  rates: [0.16, 1, 3.2],
+  rates: [5, 6.5, 8],
   stepSeconds: 30,
   ciStepSeconds: 12,
-  maxVUs: 4,
-  endpoint: 'products',
+  maxVUs: 40,
+  endpoint: 'search',
   method: 'GET',
-  path: '/products?category=2&minPrice=10&maxPrice=500',
+  path: '/search?q=trail+bike',
 });
 
 export const options = test.options;

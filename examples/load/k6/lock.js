@@ -1,5 +1,5 @@
 // Stairs of examples/scenarios/lock.yaml for k6 users (hey runs them here: examples/run-scenario.sh lock).
-// Expected: step 3 limited (achieved ~45 of 80 RPS) with no resource rule to explain it: unattributed.
+// Expected: lock at step 3 (the synchronized SupplierRateSheet.markup; achieved ~45 of 80 RPS); without the agent's JFR wait meters, unattributed.
 import { stairs } from './lib/stairs.js';
 
 const test = stairs({

@@ -38,7 +38,9 @@ def schedule(stairs):
         t += secs * 1000
     return out
 
-def k6(path, requests, tagged, offset_hours):
+def k6(path, requests, tagged, offset_hours, extras=()):
+    """extras: (time ms, metric, value) points k6 writes without request tags (dropped_iterations,
+    iterations, vus_max)."""
     lines = []
     def metric(name, mtype, contains):
         lines.append(json.dumps({"type": "Metric", "data": {"name": name, "type": mtype, "contains": contains,
@@ -64,6 +66,10 @@ def k6(path, requests, tagged, offset_hours):
         point("http_req_failed", 1 if failed else 0)
     lines.append(json.dumps({"metric": "vus", "type": "Point", "data": {"time": iso(requests[-1][0]), "value": 10,
         "tags": {}}}, separators=(',', ':')))
+    for (t, name, value) in extras:
+        lines.append(json.dumps({"metric": name, "type": "Point", "data": {"time": iso(t, offset_hours),
+            "value": value, "tags": {"group": "", "scenario": "stairs"} if name != "vus_max" else None}},
+            separators=(',', ':')))
     open(path, 'w').write('\n'.join(lines) + '\n')
 
 def jtl(path, requests):
@@ -90,3 +96,11 @@ for i in range(40):
     hey.append('%.4f,0.0001,0.0000,0.0000,%.4f,0.0001,%d,%.4f' % (0.010 + i * 0.001, 0.009 + i * 0.001,
                500 if i in (7, 30) else 200, i * 0.25))
 open('schedule/step-2.csv', 'w').write('\n'.join(hey) + '\n')
+
+# k6 short of VUs: asked 4, 8, 16 RPS (one request per iteration), but with vus_max 3 it sent only
+# 10 RPS in step 3 and dropped 6 iterations a second, while the service answered in 10 ms.
+short = schedule([(4, 10, 10, 0, 1), (8, 10, 10, 0, 2), (10, 10, 10, 0, 3)])
+extras = [(t, "iterations", 1) for (t, _, _, _) in short]
+extras += [(T0 + 20000 + sec * 1000 + i * 160, "dropped_iterations", 1) for sec in range(10) for i in range(6)]
+extras += [(T0 + sec * 1000 + 500, "vus_max", 3) for sec in range(30)]
+k6('k6-dropped.json', short, True, 0, extras)

@@ -20,10 +20,10 @@ import java.util.Map;
  * asked for, OTLP export. Each step that fails prints its one line and the rest goes on.
  *
  * <p>Only what must precede the application's {@code main} runs on the calling thread: the
- * registry and the class transformers. Meter-only probes and the endpoint start on a daemon
- * thread, which takes their class loading off the application's start-up path and then serves
- * the endpoint: the one thread the agent keeps (OTLP export, when asked for, adds the
- * OpenTelemetry SDK's own).
+ * registry and the class transformers' name filter. Meter-only probes, Byte Buddy's transformer
+ * and the endpoint are made on a daemon thread, which takes their class loading off the
+ * application's start-up path (onto another core) and then serves the endpoint: the one thread
+ * the agent keeps (the wait probe's JFR consumer and OTLP export, when asked for, add their own).
  */
 public final class AgentBootstrap {
 
@@ -50,13 +50,14 @@ public final class AgentBootstrap {
 
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         MeterRegistry registry = withOtlp(prometheus, options, err);
-        AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation);
+        AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation, attachedLate);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
         installer.install(selected(instrumenting, selection));
 
         Thread background = new Thread(() -> {
             try {
                 installer.install(selected(meterOnly, selection));
+                installer.prepare();
                 MetricsEndpoint.open(options.host(), options.port(), prometheus, err).ifPresent(MetricsEndpoint::serve);
             } catch (Throwable e) {
                 err.println("chokepoint: agent thread failed: " + e + "; the application runs on");

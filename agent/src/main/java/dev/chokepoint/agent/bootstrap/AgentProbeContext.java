@@ -24,24 +24,32 @@ final class AgentProbeContext implements ProbeContext {
     private final AgentOptions options;
     private final PrintStream err;
     private final Instrumentation instrumentation;
+    private final boolean attachedLate;
 
     private final Set<String> off = ConcurrentHashMap.newKeySet();
     private final Set<String> unattributed = ConcurrentHashMap.newKeySet();
 
     AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err) {
-        this(registry, options, err, null);
+        this(registry, options, err, null, false);
     }
 
-    AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err, Instrumentation instrumentation) {
+    AgentProbeContext(MeterRegistry registry, AgentOptions options, PrintStream err, Instrumentation instrumentation,
+                      boolean attachedLate) {
         this.registry = registry;
         this.options = options;
         this.err = err;
         this.instrumentation = instrumentation;
+        this.attachedLate = attachedLate;
     }
 
     @Override
     public Instrumentation instrumentation() {
         return instrumentation;
+    }
+
+    @Override
+    public boolean attachedLate() {
+        return attachedLate;
     }
 
     @Override

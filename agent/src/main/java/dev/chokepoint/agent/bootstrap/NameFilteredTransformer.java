@@ -14,9 +14,9 @@ import java.util.function.Supplier;
  * <p>Every class the application loads passes through here. Byte Buddy's per-class work (locking,
  * a type description, the ignore and type matchers) and the JIT compilation of that path were,
  * with its class loading, most of the CPU the agent added to a Spring Boot start; now the other
- * classes cost a hash lookup. And Byte Buddy's own start-up (its builder, the transformer class it
- * generates for Java 9+ modules: ~1000 classes, most of premain) is not paid at all by an
- * application that loads none of the named classes.
+ * classes cost a hash lookup. Byte Buddy's own start-up (its builder, the transformer class it
+ * generates for Java 9+ modules: ~1000 classes, most of premain) is made on the agent's thread
+ * ({@link #prepare}) beside the application's start, or by the first named class if that comes first.
  *
  * <p>Classes of the bootstrap and platform loaders pass untouched, as Byte Buddy's default ignores
  * have it ({@link AgentIgnores}): {@code java.sql.Driver} must not wake Byte Buddy up.
@@ -47,6 +47,11 @@ final class NameFilteredTransformer implements ClassFileTransformer {
         ClassFileTransformer transformer = byteBuddy();
         return transformer == null ? null
                 : transformer.transform(module, loader, internalName, classBeingRedefined, protectionDomain, classFile);
+    }
+
+    /** Makes Byte Buddy's transformer ahead of the first named class, if not made yet. */
+    void prepare() {
+        byteBuddy();
     }
 
     /**

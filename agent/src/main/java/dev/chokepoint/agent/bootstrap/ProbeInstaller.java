@@ -1,11 +1,9 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.probe.AdviceOnlyBuilder;
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
-import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.Nexus;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
@@ -29,6 +27,7 @@ final class ProbeInstaller {
     private final boolean attachedLate;
     private final ProbeMatches matches = new ProbeMatches();
     private AgentBuilder base;
+    private volatile NameFilteredTransformer filter;
 
     /**
      * @param attachedLate {@code true} when the agent was attached to a running JVM
@@ -71,7 +70,20 @@ final class ProbeInstaller {
                 notInstalled(bound, e);
             }
         } else {
-            instrumentation.addTransformer(new NameFilteredTransformer(names, () -> made(bound)));
+            filter = new NameFilteredTransformer(names, () -> made(bound));
+            instrumentation.addTransformer(filter);
+        }
+    }
+
+    /**
+     * Makes Byte Buddy's transformer now, on the calling thread (the agent's own), unless the
+     * application's first named class made it already. Its class loading and verification
+     * (~1000 classes) then run beside the application's start-up instead of on its thread.
+     */
+    void prepare() {
+        NameFilteredTransformer current = filter;
+        if (current != null) {
+            current.prepare();
         }
     }
 
@@ -114,42 +126,12 @@ final class ProbeInstaller {
     /** Built on first use: its class loading is most of Byte Buddy's start-up time. */
     private synchronized AgentBuilder base() {
         if (base == null) {
-            // Advice is inlined into existing methods, never adding fields or methods, so the same
-            // transformations are valid at premain and when retransforming after a late attach.
-            // And as it rewrites only methods the instrumented class declares, the method graph
-            // need not span the super types: by default Byte Buddy reads and parses the class file
-            // of every super type and interface of each class it instruments.
-            ByteBuddy byteBuddy = new ByteBuddy().with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
-            AgentBuilder builder = withoutNexus(byteBuddy)
-                    .disableClassFormatChanges()
-                    .with(new ProbeFailureListener(context, matches));
+            AgentBuilder builder = AdviceOnlyBuilder.create().with(new ProbeFailureListener(context, matches));
             if (attachedLate) {
                 builder = builder.with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
             }
             base = AgentIgnores.applyTo(builder);
         }
         return base;
-    }
-
-    /**
-     * A builder whose construction does not inject Byte Buddy's {@code Nexus} class into the system
-     * class loader. The builder's default initialization strategy does that eagerly (a class
-     * generated and injected, ~220 classes loaded: a third of premain in the JFR profile), yet
-     * {@code disableClassFormatChanges()} replaces that strategy, so the Nexus is never used.
-     * Byte Buddy reads its switch once; the property name is relocated with the shaded copy (the
-     * application's own Byte Buddy never sees it), and it is removed again right away.
-     */
-    private static AgentBuilder withoutNexus(ByteBuddy byteBuddy) {
-        boolean alreadySet = System.getProperty(Nexus.PROPERTY) != null;
-        if (!alreadySet) {
-            System.setProperty(Nexus.PROPERTY, "true");
-        }
-        try {
-            return new AgentBuilder.Default(byteBuddy);
-        } finally {
-            if (!alreadySet) {
-                System.clearProperty(Nexus.PROPERTY);
-            }
-        }
     }
 }

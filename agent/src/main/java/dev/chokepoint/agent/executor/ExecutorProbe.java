@@ -2,23 +2,26 @@ package dev.chokepoint.agent.executor;
 
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
 import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.probe.AdviceOnlyBuilder;
 import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.dynamic.loading.ClassInjector;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
 import net.bytebuddy.utility.JavaModule;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
 import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.ProtectionDomain;
 import java.util.Map;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
@@ -38,14 +41,15 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * class its advice calls ({@link ExecutorBridge}) on the bootstrap class path and retransforms
  * that one class with its own builder, which ignores every other type. Advice only, no new
  * fields or methods: the retransformation is valid on a class loaded long ago. It runs on a
- * short-lived thread ({@code chokepoint-executors}) after start-up, so executors constructed
- * before it (rare: the JDK makes few) are not seen.
+ * short-lived thread ({@code chokepoint-executors}) started when the probe binds, right after
+ * premain, so executors constructed before it (rare: the JDK makes few) are not seen.
  */
 public final class ExecutorProbe extends MeterProbe {
 
     static final String ID = "executors";
     static final int DEFAULT_MAX_NAMES = 50;
     private static final String EXECUTOR = "java.util.concurrent.ThreadPoolExecutor";
+    private static final String EXECUTOR_INTERNAL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String BRIDGE = "dev/chokepoint/agent/executor/bridge/ExecutorBridge.class";
     private static final String BRIDGE_NAME = "dev.chokepoint.agent.executor.bridge.ExecutorBridge";
 
@@ -92,7 +96,9 @@ public final class ExecutorProbe extends MeterProbe {
             }
         };
         try {
-            builder().with(failures)
+            ClassFileTransformer byteBuddy = AdviceOnlyBuilder.create()
+                    .ignore(not(named(EXECUTOR)))
+                    .with(failures)
                     .type(named(EXECUTOR))
                     .transform(new AgentBuilder.Transformer.ForAdvice()
                             .include(ExecutorProbe.class.getClassLoader())
@@ -101,17 +107,45 @@ public final class ExecutorProbe extends MeterProbe {
                             .advice(named("execute").and(takesArguments(1)), ExecuteAdvice.class.getName())
                             .advice(named("addWorker").or(named("reject")), NotQueuedAdvice.class.getName())
                             .advice(named("getTask"), TakenAdvice.class.getName()))
-                    .installOn(instrumentation);
-        } catch (RuntimeException | LinkageError e) {
+                    .makeRaw();
+            // Not installOn(instrumentation): its retransformation walks every loaded class through
+            // Byte Buddy's matchers, and the transformer it leaves registered gives every class
+            // loaded afterwards Byte Buddy's per-class work (a type description, locks, matchers):
+            // ≈ 0.5 s of CPU in a small service's start-up. This one class is all it needs.
+            instrumentation.addTransformer(new OnlyExecutor(byteBuddy), true);
+            instrumentation.retransformClasses(ThreadPoolExecutor.class);
+        } catch (RuntimeException | LinkageError | UnmodifiableClassException e) {
             ExecutorTracking.uninstall();
             context.failed(ID, "could not instrument " + EXECUTOR + ": " + e + "; no executor meters");
         }
     }
 
     /**
-     * Defines the bridge class in the bootstrap loader directly where Byte Buddy's Unsafe injector
-     * works; otherwise appends a jar holding only it to the bootstrap class path, which works
-     * everywhere but makes the JVM print a class-data-sharing warning on stderr.
+     * Passes {@code ThreadPoolExecutor} to Byte Buddy's transformer and nothing else. It stays
+     * registered (retransforming): another agent's later retransformation of the class keeps the advice.
+     */
+    private static final class OnlyExecutor implements ClassFileTransformer {
+
+        private final ClassFileTransformer byteBuddy;
+
+        OnlyExecutor(ClassFileTransformer byteBuddy) {
+            this.byteBuddy = byteBuddy;
+        }
+
+        @Override
+        public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> classBeingRedefined,
+                                ProtectionDomain protectionDomain, byte[] classFile)
+                throws IllegalClassFormatException {
+            return EXECUTOR_INTERNAL.equals(internalName)
+                    ? byteBuddy.transform(module, loader, internalName, classBeingRedefined, protectionDomain, classFile)
+                    : null;
+        }
+    }
+
+    /**
+     * Defines the bridge class in the bootstrap loader directly ({@link BootDefinition}, else Byte
+     * Buddy's Unsafe injector); otherwise appends a jar holding only it to the bootstrap class
+     * path, which works everywhere but makes the JVM print a class-data-sharing warning on stderr.
      */
     private static void putBridgeOnBootstrapClassPath(Instrumentation instrumentation) throws IOException {
         byte[] bytes;
@@ -120,6 +154,12 @@ public final class ExecutorProbe extends MeterProbe {
                 throw new IOException(BRIDGE + " is not in the agent jar");
             }
             bytes = in.readAllBytes();
+        }
+        try {
+            BootDefinition.define(instrumentation, BRIDGE_NAME, bytes);
+            return;
+        } catch (IOException | ReflectiveOperationException | RuntimeException | LinkageError unavailable) {
+            // Byte Buddy's injector below
         }
         try {
             ClassInjector.UsingUnsafe.Factory factory = ClassInjector.UsingUnsafe.Factory.resolve(instrumentation);
@@ -143,25 +183,6 @@ public final class ExecutorProbe extends MeterProbe {
             out.closeEntry();
         }
         instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-    }
-
-    /** One class, retransformed; every other type ignored (the default ignores skip bootstrap classes). */
-    private static AgentBuilder builder() {
-        ByteBuddy byteBuddy = new ByteBuddy().with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
-        boolean alreadySet = System.getProperty(Nexus.PROPERTY) != null;
-        if (!alreadySet) {
-            System.setProperty(Nexus.PROPERTY, "true"); // see ProbeInstaller.withoutNexus
-        }
-        try {
-            return new AgentBuilder.Default(byteBuddy)
-                    .disableClassFormatChanges()
-                    .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                    .ignore(not(named(EXECUTOR)));
-        } finally {
-            if (!alreadySet) {
-                System.clearProperty(Nexus.PROPERTY);
-            }
-        }
     }
 
     static final class CreatedAdvice {

@@ -26,8 +26,13 @@ public final class JdbcConnections {
         PROXIES.install(jdbcProxies, probeContext);
     }
 
-    public static void enterDriver() {
+    /** A driver's {@code connect(url, …)} starts; every nesting level reports its URL (a pool's connection goes through one too). */
+    public static void enterDriver(String url) {
         DEPTH.get().driver++;
+        JdbcProxies target = PROXIES.get();
+        if (target != null) {
+            target.connecting(url);
+        }
     }
 
     public static Connection exitDriver(Connection connection) {

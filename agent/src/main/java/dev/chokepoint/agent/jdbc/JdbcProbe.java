@@ -48,7 +48,9 @@ public final class JdbcProbe extends InstrumentingProbe {
         }
         QueryMetrics metrics = new QueryMetrics(maxQueries);
         metrics.bindTo(context.registry());
-        JdbcConnections.install(new JdbcProxies(metrics), context);
+        DatabasePeers databases = new DatabasePeers();
+        databases.bindTo(context.registry());
+        JdbcConnections.install(new JdbcProxies(metrics, databases), context);
         counting = true;
     }
 
@@ -79,8 +81,8 @@ public final class JdbcProbe extends InstrumentingProbe {
         }
 
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            JdbcConnections.enterDriver();
+        static void enter(@Advice.Argument(0) String url) {
+            JdbcConnections.enterDriver(url);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)

@@ -21,9 +21,16 @@ public final class JdbcProxies {
     }
 
     private final QueryMetrics metrics;
+    private final DatabasePeers databases;
 
-    public JdbcProxies(QueryMetrics metrics) {
+    public JdbcProxies(QueryMetrics metrics, DatabasePeers databases) {
         this.metrics = metrics;
+        this.databases = databases;
+    }
+
+    /** A driver is connecting to {@code url}: its host:port is a database's, not a downstream's. */
+    public void connecting(String url) {
+        databases.connecting(url);
     }
 
     /** {@code connection} proxied and tagged with {@code pool}; already proxied ones as they are. */

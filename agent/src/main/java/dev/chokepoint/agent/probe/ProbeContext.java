@@ -34,4 +34,12 @@ public interface ProbeContext {
     default java.lang.instrument.Instrumentation instrumentation() {
         return null;
     }
+
+    /**
+     * {@code true} when the agent was attached to a running JVM: its start-up is over, so a probe
+     * that defers work until then ({@code waits}) starts now.
+     */
+    default boolean attachedLate() {
+        return false;
+    }
 }

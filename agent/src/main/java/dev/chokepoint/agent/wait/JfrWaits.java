@@ -47,7 +47,7 @@ final class JfrWaits {
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
      */
-    static void run(WaitThresholds thresholds, WaitMetrics metrics, Consumer<String> failed) {
+    static void run(WaitThresholds thresholds, WaitMetrics metrics, OutboundPeers outbound, Consumer<String> failed) {
         RecordingStream stream;
         try {
             if (!FlightRecorder.isAvailable()) {
@@ -80,6 +80,12 @@ final class JfrWaits {
             stream.onEvent(FILE_READ, event -> waits.file(event, "read"));
             stream.onEvent(FILE_WRITE, event -> waits.file(event, "write"));
             stream.onError(error -> waits.fail("JFR stream failed: " + error));
+            // Once per flush, on this thread: the outbound connections beside the waits, and the
+            // recording gauge (the first flush comes once the recording runs: waits count from then).
+            stream.onFlush(() -> {
+                outbound.refresh();
+                metrics.recording(waits.on);
+            });
             // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
             // returned alive. The calling daemon thread is the stream's only consumer.
             stream.start();
@@ -145,6 +151,7 @@ final class JfrWaits {
 
     private void fail(String reason) {
         on = false;
+        metrics.recording(false);
         failed.accept(reason);
         try {
             stream.close(); // no meters are fed any more: stop JFR's recording cost too

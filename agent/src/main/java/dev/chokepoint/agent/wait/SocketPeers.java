@@ -41,12 +41,19 @@ final class SocketPeers {
         return new SocketPeers(32768, 60999);
     }
 
-    /** {@code host:port} ({@code address:port} when JFR has no host name), or {@link #INBOUND}. */
+    /**
+     * {@code address:port} ({@code host:port} when JFR has no address), or {@link #INBOUND}. The
+     * address, not the host name: JFR fills the host of a blocking socket by reverse lookup
+     * ({@code InetAddress.getHostName()}), so one Redis at 127.0.0.1:6379 was {@code localhost:6379}
+     * through Jedis and {@code 127.0.0.1:6379} through Lettuce (NIO events carry no host), and
+     * the outbound list ({@link OutboundPeers}, from /proc) knows addresses only. By address, a
+     * dependency has one name whatever the client library and the host's resolver.
+     */
     String peer(String host, String address, int port) {
         if (port >= ephemeralLow && port <= ephemeralHigh) {
             return INBOUND;
         }
-        String name = host == null || host.isEmpty() ? address : host;
+        String name = address == null || address.isEmpty() ? host : address;
         return (name == null || name.isEmpty() ? "unknown" : name) + ":" + port;
     }
 }

@@ -32,7 +32,7 @@ public final class StackSites {
         "org.apache.naming.", "org.eclipse.jetty.", "io.undertow.", "io.netty.", "io.lettuce.", "reactor.",
         "redis.clients.", "com.zaxxer.hikari.", "org.postgresql.", "com.mysql.", "org.mariadb.", "org.h2.",
         "oracle.jdbc.", "com.microsoft.sqlserver.", "org.hibernate.", "org.jooq.", "org.mybatis.", "org.apache.ibatis.",
-        "com.fasterxml.jackson.", "ch.qos.logback.", "org.apache.logging.", "org.slf4j.", "io.micrometer.",
+        "com.fasterxml.jackson.", "tools.jackson.", "ch.qos.logback.", "org.apache.logging.", "org.slf4j.", "io.micrometer.",
         "io.opentelemetry.", "net.bytebuddy.", "org.apache.http.", "org.apache.hc.", "okhttp3.", "okio.",
         "org.elasticsearch.", "co.elastic.", "org.apache.kafka.", "com.google.common.", "com.google.protobuf.",
         "io.grpc.", "org.aspectj.", "feign.", "io.github.resilience4j.", "com.netflix.", "org.jboss.",

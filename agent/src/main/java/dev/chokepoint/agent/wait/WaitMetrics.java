@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.wait;
 
 import dev.chokepoint.agent.label.BoundedLabels;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -24,6 +25,7 @@ public final class WaitMetrics implements MeterBinder {
     static final String PARK = "chokepoint.wait.park";
     static final String SOCKET = "chokepoint.wait.socket";
     static final String FILE = "chokepoint.wait.file";
+    static final String RECORDING = "chokepoint.wait.recording";
 
     private final BoundedLabels locks;
     private final BoundedLabels blockers;
@@ -31,6 +33,8 @@ public final class WaitMetrics implements MeterBinder {
     private final BoundedLabels peers;
     private final ConcurrentHashMap<Key, Timer> timers = new ConcurrentHashMap<>();
     private volatile MeterRegistry registry;
+    /** 1 while JFR streams the wait events; read by the gauge, so no meter is made per change. */
+    private volatile int recording;
 
     /** @param maxValues distinct values per tag (locks, blockers, sites, peers) before {@code other} */
     public WaitMetrics(int maxValues) {
@@ -43,6 +47,16 @@ public final class WaitMetrics implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         this.registry = registry;
+        // Without it, "no wait meter" could mean no wait or not recorded yet: the stream starts
+        // once the application's start-up has settled, and stops if JFR fails.
+        Gauge.builder(RECORDING, this, metrics -> metrics.recording)
+                .description("1 while the wait meters are fed (JDK Flight Recorder streaming), else 0")
+                .register(registry);
+    }
+
+    /** Whether the wait meters are being fed from now on. */
+    public void recording(boolean on) {
+        recording = on ? 1 : 0;
     }
 
     /** Time blocked entering a monitor of class {@code lock} at {@code site}. */

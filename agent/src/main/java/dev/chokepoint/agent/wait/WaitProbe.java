@@ -38,11 +38,21 @@ public final class WaitProbe extends MeterProbe {
         }
         WaitMetrics metrics = new WaitMetrics(maxLabels);
         metrics.bindTo(context.registry());
-        // JFR's start (a second or more on a busy machine) runs on the wait probe's own thread,
-        // which then consumes the stream: the metrics endpoint, opened after the probes bind,
-        // does not wait for it.
-        Thread consumer = new Thread(() -> JfrWaits.run(thresholds, metrics, reason -> context.failed(ID, reason)),
-                "chokepoint-waits");
+        // JFR's start (a second or more of CPU) runs on the wait probe's own thread, which then
+        // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
+        // for it, and it waits for the application's start-up to settle first.
+        OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry());
+        boolean attachedLate = context.attachedLate();
+        Thread consumer = new Thread(() -> {
+            try {
+                if (!attachedLate) {
+                    StartUpSettled.ofThisJvm().await();
+                }
+                JfrWaits.run(thresholds, metrics, outbound, reason -> context.failed(ID, reason));
+            } catch (InterruptedException stopped) {
+                Thread.currentThread().interrupt();
+            }
+        }, "chokepoint-waits");
         consumer.setDaemon(true);
         consumer.start();
     }

@@ -78,14 +78,16 @@ class AgentFailureIT {
     void jfrDisabledCostsTheWaitMetersOnlyWithOneLine() {
         try (ForkedApp app = ForkedApp.of(PlainMainApp.class).jvmArg("-XX:-FlightRecorder").start()) {
             assertServes(app);
-            app.awaitStderr("probe waits off"); // the wait probe starts on the agent's background thread
+            // The wait probe starts JFR on its own thread once the application's start-up settled.
+            app.awaitStderr("probe waits off");
 
             assertThat(app.agentProblems()).as(app.describe()).containsExactly(
                     "chokepoint: probe waits off: JDK Flight Recorder is not available in this JVM "
                             + "(started with -XX:-FlightRecorder?); no wait meters, the other probes run on");
             Scrape scrape = app.scrape();
             assertThat(scrape.has("process_cpu_usage")).isTrue();
-            assertThat(scrape.text()).doesNotContain("chokepoint_wait_");
+            assertThat(scrape.value("chokepoint_wait_recording")).hasValue(0.0);
+            assertThat(scrape.text()).doesNotContain("chokepoint_wait_monitor").doesNotContain("chokepoint_wait_socket");
         }
     }
 

@@ -33,6 +33,7 @@ class WaitProbesIT {
         URI downstream = URI.create(app.awaitStdoutValue("downstream"));
         downstreamPeer = "127.0.0.1:" + downstream.getPort();
         base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
+        awaitRecording(app);
     }
 
     @AfterAll
@@ -104,6 +105,19 @@ class WaitProbesIT {
     }
 
     @Test
+    void givenLettuceAndTheJdkHttpClientConnected_thenOutboundConnectionsNameTheirPeersButNotOurOwnClients() {
+        assertThat(ClosedLoopLoad.start(base, 2, 20, i -> i % 2 == 0 ? "redis" : "http").await()).isZero();
+
+        // NIO clients' peers, whatever their reads' length: what names Redis beside the site that
+        // parks on Lettuce's future (the collector's downstream).
+        awaitCount("chokepoint_socket_outbound_connections", "peer", "127.0.0.1:6379");
+        awaitCount("chokepoint_socket_outbound_connections", "peer", downstreamPeer);
+        assertThat(app.scrape().series("chokepoint_socket_outbound_connections"))
+                .as("the load's connections to our Tomcat are inbound: no peer on its port")
+                .noneMatch(sample -> sample.labels.get("peer").endsWith(":" + base.getPort()));
+    }
+
+    @Test
     void inboundClientsShareOneLabelAndNoProbeFailed() {
         assertThat(ClosedLoopLoad.start(base, 4, 40, i -> "hello").await()).isZero();
 
@@ -122,17 +136,29 @@ class WaitProbesIT {
     void givenTheDefaultThresholds_thenABlockingDatabaseReadNamesThePostgresPort() {
         try (ForkedApp defaults = ForkedApp.of(WaitServiceApp.class).start()) {
             URI defaultsBase = URI.create("http://127.0.0.1:" + defaults.awaitStdoutValue("ready") + "/");
+            awaitRecording(defaults);
             assertThat(ClosedLoopLoad.start(defaultsBase, 2, 20, i -> "db").await()).isZero();
 
-            // pgjdbc blocks in a socket read for the statement's 5 ms, above the default 1 ms. The
-            // host part is JFR's: pgjdbc's address carries the name "localhost" for 127.0.0.1.
+            // pgjdbc blocks in a socket read for the statement's 5 ms, above the default 1 ms. Named
+            // by address: JFR's host for pgjdbc's socket is "localhost" (a reverse lookup).
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
                     assertThat(defaults.scrape().series("chokepoint_wait_socket_seconds_count").stream()
-                            .filter(sample -> sample.labels.get("peer").matches("(localhost|127\\.0\\.0\\.1):5432")
+                            .filter(sample -> sample.labels.get("peer").equals("127.0.0.1:5432")
                                     && sample.labels.get("op").equals("read"))
                             .mapToDouble(sample -> sample.value).sum()).as(grep(defaults.scrapeText())).isPositive());
+            // The database's host:port from the JDBC URL: its socket waits are the database's.
+            assertThat(defaults.scrape().value("chokepoint_jdbc_peer_connections", "peer", "127.0.0.1:5432")).hasValue(1.0);
             assertThat(defaults.agentProblems()).as(defaults.describe()).isEmpty();
         }
+    }
+
+    /**
+     * JFR starts once the application's start-up has settled (a second of quiet class loading):
+     * waits before that are not recorded, so the load starts after it.
+     */
+    private static void awaitRecording(ForkedApp forked) {
+        await().atMost(ForkedApp.DEFAULT_WAIT)
+                .until(() -> forked.scrape().value("chokepoint_wait_recording").orElse(0) == 1.0);
     }
 
     /** JFR hands events over about once a second: polled until the scrape shows them. */

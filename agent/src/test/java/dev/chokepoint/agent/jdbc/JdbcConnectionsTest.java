@@ -19,14 +19,17 @@ class JdbcConnectionsTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final FixedProbeContext context = new FixedProbeContext(registry, Map.of());
+    private static final String URL = "jdbc:postgresql://127.0.0.1:5432/test";
     private Connection raw;
 
     @BeforeEach
     void connect() throws SQLException {
         QueryMetrics metrics = new QueryMetrics(10);
         metrics.bindTo(registry);
-        JdbcConnections.install(new JdbcProxies(metrics), context);
-        raw = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
+        DatabasePeers databases = new DatabasePeers();
+        databases.bindTo(registry);
+        JdbcConnections.install(new JdbcProxies(metrics, databases), context);
+        raw = DriverManager.getConnection(URL, "postgres", "");
     }
 
     @AfterEach
@@ -35,9 +38,22 @@ class JdbcConnectionsTest {
     }
 
     @Test
+    void theDatabasesHostAndPortArePublishedOnceWhateverTheNesting() {
+        JdbcConnections.enterPool();
+        JdbcConnections.enterDriver(URL);
+        JdbcConnections.exitPool(JdbcConnections.exitDriver(raw), "orders");
+        JdbcConnections.enterDriver(URL + "?currentSchema=market");
+        JdbcConnections.exitDriver(raw);
+
+        assertThat(registry.find("chokepoint.jdbc.peer").gauges()).singleElement()
+                .satisfies(g -> assertThat(g.getId().getTag("peer")).isEqualTo("127.0.0.1:5432"))
+                .satisfies(g -> assertThat(g.value()).isEqualTo(1));
+    }
+
+    @Test
     void aConnectionMadeByAPoolIsWrappedOnceWithThePoolsName() throws SQLException {
         JdbcConnections.enterPool();
-        JdbcConnections.enterDriver();
+        JdbcConnections.enterDriver(URL);
         Connection fromDriver = JdbcConnections.exitDriver(raw);
         Connection fromPool = JdbcConnections.exitPool(fromDriver, "orders");
 
@@ -49,8 +65,8 @@ class JdbcConnectionsTest {
 
     @Test
     void aDriverDelegatingToAnotherDriverIsWrappedOnceAsUnpooled() throws SQLException {
-        JdbcConnections.enterDriver();
-        JdbcConnections.enterDriver();
+        JdbcConnections.enterDriver(URL);
+        JdbcConnections.enterDriver(URL);
         Connection inner = JdbcConnections.exitDriver(raw);
         Connection outer = JdbcConnections.exitDriver(inner);
 
@@ -63,7 +79,7 @@ class JdbcConnectionsTest {
     void whenTheProbeIsOff_thenConnectionsStayAsTheyAre() {
         context.failed(JdbcProbe.ID, "test");
 
-        JdbcConnections.enterDriver();
+        JdbcConnections.enterDriver(URL);
         assertThat(JdbcConnections.exitDriver(raw)).isSameAs(raw);
     }
 

@@ -34,7 +34,7 @@ class QueryMetricsTest {
     void connect() throws SQLException {
         metrics.bindTo(registry);
         raw = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
-        connection = new JdbcProxies(metrics).wrap(raw, JdbcProxies.UNPOOLED);
+        connection = new JdbcProxies(metrics, new DatabasePeers()).wrap(raw, JdbcProxies.UNPOOLED);
         try (Statement statement = raw.createStatement()) {
             statement.execute("create table " + table + " (id int primary key, name text)");
         }
@@ -142,6 +142,6 @@ class QueryMetricsTest {
 
     @Test
     void anAlreadyProxiedConnectionIsNotWrappedTwice() {
-        assertThat(new JdbcProxies(metrics).wrap(connection, "pool")).isSameAs(connection);
+        assertThat(new JdbcProxies(metrics, new DatabasePeers()).wrap(connection, "pool")).isSameAs(connection);
     }
 }

@@ -28,6 +28,18 @@ class StackSitesTest {
     }
 
     @Test
+    void jackson3IsAFrameworkLikeJackson2() {
+        // Spring Boot 4 ships Jackson 3 (tools.jackson): its start-up monitor waits took a dozen
+        // of the 50 site labels in a downstream run, leaving later request sites to "other".
+        List<Frame> stack = List.of(
+                f("tools.jackson.databind.ser.BasicSerializerFactory", "findSerializerByPrimaryType"),
+                f("tools.jackson.databind.ObjectMapper", "_newWriter"),
+                f("com.example.search.EmbeddingClient", "embed"));
+
+        assertThat(StackSites.site(stack)).isEqualTo("com.example.search.EmbeddingClient.embed");
+    }
+
+    @Test
     void withoutAnApplicationFrameTheFirstFrameworkFrameNamesTheSite() {
         List<Frame> stack = List.of(
                 f("java.util.concurrent.locks.LockSupport", "parkNanos"),

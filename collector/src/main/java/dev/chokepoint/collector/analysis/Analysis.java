@@ -15,14 +15,18 @@ import dev.chokepoint.collector.signals.Fleet;
 import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
+import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.verdict.EngineShortfall;
 import dev.chokepoint.collector.verdict.Headline;
 import dev.chokepoint.collector.verdict.LimitJudge;
+import dev.chokepoint.collector.verdict.ReferenceStep;
 import dev.chokepoint.collector.verdict.StepLimit;
 import dev.chokepoint.collector.verdict.SymptomFirst;
 import dev.chokepoint.collector.verdict.Knee;
 import dev.chokepoint.collector.verdict.Slo;
+import dev.chokepoint.collector.verdict.RuleMargins;
 import dev.chokepoint.collector.verdict.StepJudge;
 import dev.chokepoint.collector.verdict.StepVerdict;
 import dev.chokepoint.collector.verdict.UtilizationLaw;
@@ -55,7 +59,11 @@ public final class Analysis {
 
     public static AnalysisResult run(RunData run, List<Step> steps, AnalysisOptions options, Path outDir)
             throws AnalysisException {
-        Report report = analyze(run, steps, options);
+        return write(analyze(run, steps, options), options, outDir);
+    }
+
+    /** Writes an analysed report (e.g. one whose headline a search replaced) in the asked formats. */
+    public static AnalysisResult write(Report report, AnalysisOptions options, Path outDir) throws AnalysisException {
         List<Path> written = write(report, formats(options), outDir);
         return new AnalysisResult(report.headline(), report.sloMet(), written, report);
     }
@@ -81,10 +89,18 @@ public final class Analysis {
         boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));
         return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
                 new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
-                verdicts, law.demands(), law.prediction(), ruleInfo(rules, fleet.frames()),
+                verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
-                List.copyOf(rules.resources().values()));
+                List.copyOf(rules.resources().values()), verdicts.stream().map(v -> fleet.costs(v.step())).toList());
+    }
+
+    /** How far each rule sat from its thresholds at each step (chokepoint margins). */
+    public static List<RuleMargins.Row> margins(RunData run, List<Step> steps, AnalysisOptions options) throws AnalysisException {
+        RuleSet rules = rules(options);
+        Grid grid = Grid.covering(run.startMillis(), run.endMillis());
+        Fleet fleet = new Fleet(run, grid, baseline(run, steps));
+        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(steps);
     }
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */
@@ -94,14 +110,21 @@ public final class Analysis {
         for (Step step : steps) {
             judged.add(judge.judge(step, fleet.traffic(step), slo));
         }
-        StepVerdict lowest = judged.stream().min(Comparator.comparingDouble(Analysis::load)
-                .thenComparingInt(v -> v.step().index())).orElse(null);
+        if (judged.isEmpty()) {
+            return judged;
+        }
+        ReferenceStep reference = ReferenceStep.of(judged.stream().sorted(Comparator.comparingDouble(Analysis::load)
+                .thenComparingInt(v -> v.step().index())).toList());
         SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, grid, fleet.frames());
+        EngineShortfall engine = new EngineShortfall(rules.resources().get(Resource.LOAD_GENERATOR));
+        Step ref = reference.verdict().step();
+        StepTraffic referenceServer = fleet.serverTraffic(ref.startMillis(), ref.endMillis());
         List<StepVerdict> out = new ArrayList<>();
         for (StepVerdict v : judged) {
-            StepLimit limit = limits.judge(v.step(), v.traffic(), lowest.traffic(), lowest.step().offeredRps(), slo,
-                    v == lowest);
-            out.add(symptomFirst.apply(v, limit, lowest));
+            StepLimit limit = limits.judge(v.step(), v.traffic(), reference, slo);
+            StepTraffic server = fleet.serverTraffic(v.step().startMillis(), v.step().endMillis());
+            out.add(engine.apply(symptomFirst.apply(v, limit, reference), server,
+                    v == reference.lowest() || v == reference.verdict() ? null : referenceServer));
         }
         return out;
     }

@@ -22,9 +22,12 @@ public final class ChokepointCommand implements Callable<Integer> {
     public static CommandLine commandLine(Console console, Interrupts interrupts) {
         CommandLine commandLine = new CommandLine(new ChokepointCommand())
                 .addSubcommand(new CommandLine(new RunCommand(console, interrupts)).setStopAtPositional(true))
+                .addSubcommand(new SearchCommand(console, interrupts))
                 .addSubcommand(new RecordCommand(console, interrupts))
                 .addSubcommand(new AnalyzeCommand(console))
-                .addSubcommand(new CheckCommand(console));
+                .addSubcommand(new CheckCommand(console))
+                .addSubcommand(new MarginsCommand(console))
+                .addSubcommand(new CompareCommand(console));
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
         // Bad usage keeps picocli's exit code 2; an exception escaping a command is a bug.

@@ -10,6 +10,11 @@ public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
 
     @Override
     public URI convert(String value) {
+        return httpUrl(value, "the metrics endpoint, e.g. http://127.0.0.1:9464/metrics");
+    }
+
+    /** {@code value} as an absolute http(s) URL, or an error that says to give {@code what}. */
+    static URI httpUrl(String value, String what) {
         try {
             URI uri = new URI(value);
             if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
@@ -18,7 +23,6 @@ public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
         } catch (URISyntaxException e) {
             // reported below with the fix
         }
-        throw new CommandLine.TypeConversionException("'" + value
-                + "' is not an http(s) URL; give the metrics endpoint, e.g. http://127.0.0.1:9464/metrics");
+        throw new CommandLine.TypeConversionException("'" + value + "' is not an http(s) URL; give " + what);
     }
 }

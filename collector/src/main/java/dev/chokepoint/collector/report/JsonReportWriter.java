@@ -29,6 +29,11 @@ public final class JsonReportWriter implements ReportWriter {
         MAPPER.writeValue(out, r);
     }
 
+    /** Any model (the report's, the comparison's) with the same conventions: unknown numbers as null. */
+    static void writeModel(Object model, OutputStream out) throws IOException {
+        MAPPER.writeValue(out, model);
+    }
+
     /** NaN and infinities are "not measured": null. */
     private static final class UnknownAsNull extends JsonSerializer<Double> {
         @Override

@@ -2,9 +2,11 @@ package dev.chokepoint.collector.report;
 
 import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Knee;
+import dev.chokepoint.collector.verdict.NextBottleneck;
 import dev.chokepoint.collector.verdict.Prediction;
 import dev.chokepoint.collector.verdict.StepVerdict;
 
@@ -15,11 +17,20 @@ import java.util.List;
  * verdict with its evidence, the utilization-law prediction, which rules ran and which signals
  * they lacked, and the timelines for charts. {@code sloMet}: no step missed the SLO. {@code gaps}:
  * parts of the run window the source lacked (the report is then partial); {@code fleet}: per-step
- * fleet verdicts, empty for a single target; {@code resources}: the declared resources, in order.
+ * fleet verdicts, empty for a single target; {@code resources}: the declared resources, in order;
+ * {@code next}: the bottleneck after the first (null when under two bounds); {@code costs}: per step
+ * (same order as {@code steps}), what requests cost per route and statement.
  */
 public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
-                     List<StepVerdict> steps, List<Demand> demands, Prediction prediction, List<RuleInfo> rules,
-                     Charts charts, List<String> gaps, List<FleetStep> fleet, List<Resource> resources) {
+                     List<StepVerdict> steps, List<Demand> demands, Prediction prediction, NextBottleneck next,
+                     List<RuleInfo> rules, Charts charts, List<String> gaps, List<FleetStep> fleet,
+                     List<Resource> resources, List<StepCosts> costs) {
+
+    /** The same report under another headline (the capacity search's). */
+    public Report withHeadline(String text) {
+        return new Report(text, slo, sloDescription, sloMet, knee, run, steps, demands, prediction, next, rules, charts,
+                gaps, fleet, resources, costs);
+    }
 
     /** True when part of the run window was missing ({@code gaps}): the verdicts may be wrong. */
     public boolean partial() {

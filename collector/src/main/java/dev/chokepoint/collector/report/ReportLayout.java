@@ -17,6 +17,8 @@ import java.util.Map;
  */
 final class ReportLayout {
 
+    private static final String BACKGROUND = "host CPU used by other processes";
+
     private final ReportModel r;
     private final Page page;
 
@@ -37,6 +39,10 @@ final class ReportLayout {
                         : " — knee: step " + r.knee().step() + " (" + ReportText.rps(r.knee().offeredRps()) + " RPS)")),
                 Inline.plain("Run: " + ReportText.date(r.run().startMillis()) + " → " + ReportText.date(r.run().endMillis())
                         + ", targets: " + String.join(", ", r.run().targets()))));
+        if (r.nextBottleneck() != null) {
+            page.paragraph(Inline.bold("Next bottleneck").and(": " + ReportText.next(r, r.nextBottleneck())
+                    + " (utilization law over the unsaturated steps)."));
+        }
         partial();
         steps();
         limits();
@@ -45,6 +51,7 @@ final class ReportLayout {
         evidence();
         use();
         law();
+        costs();
         rules();
         events();
     }
@@ -172,10 +179,21 @@ final class ReportLayout {
             }
             rows.add(row);
         }
+        boolean background = r.steps().stream().anyMatch(s -> !Double.isNaN(s.backgroundHostCpu()));
+        if (background) {
+            // Not a resource of the service, but what its wall and JDBC times were measured under.
+            List<Inline> row = new ArrayList<>(List.of(Inline.plain(BACKGROUND)));
+            r.steps().forEach(s -> row.add(Inline.plain(ReportText.ratio(s.backgroundHostCpu()))));
+            rows.add(row);
+        }
         page.table(header, numeric, rows);
         page.bullets(r.resourceCatalog().stream().map(res -> Inline.bold(res.name()).and(": utilization = "
                 + res.utilization() + "; saturation = " + res.saturation()
                 + (measured.contains(res) ? "" : " (not measured: no target had its signals)"))).toList());
+        if (background) {
+            page.paragraph(Inline.bold(BACKGROUND).and(": the host's CPU use minus the service's own, as a share of the "
+                    + "host's cores (mean over the step): the neighbours' load that wall and JDBC times include."));
+        }
     }
 
     /** Measured on some target at some step (a resource no target had signals for says nothing). */
@@ -188,10 +206,14 @@ final class ReportLayout {
         if (r.demands().isEmpty()) {
             return;
         }
-        page.heading("Utilization law (predicted limit)");
-        page.table(List.of("resource", "utilization per RPS", "throughput bound (X ≤ 1/D)"), new boolean[] {false, true, true},
+        page.heading("Utilization law (predicted limits)");
+        page.paragraph(Inline.plain("Per resource, utilization U = U0 + D · X fitted over the steps where nothing saturated "
+                + "(time-integrated: busy seconds per second), so throughput X ≤ (1 − U0) / D; lowest bound first."));
+        page.table(List.of("resource", "utilization per RPS (D)", "background (U0)", "throughput bound"),
+                new boolean[] {false, true, true, true},
                 r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource())),
-                        Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
+                        Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.ratio(d.backgroundUtilization())),
+                        Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
         ReportModel.PredictionModel p = r.prediction();
         if (p != null) {
             String outcome = p.matched() == null ? "nothing saturated in this run, so it is not yet checked"
@@ -199,6 +221,32 @@ final class ReportLayout {
                     : "not confirmed: " + r.nameOf(p.actualResource()) + " saturated first at step " + p.actualStep();
             page.paragraph(Inline.plain("Predicted from steps " + p.fromSteps() + ": " + r.nameOf(p.resource()) + " limits at ≈ "
                     + ReportText.rps(p.boundRps()) + " RPS; " + outcome + "."));
+        }
+    }
+
+    /** What a request cost per route, and the statements that took the time, step by step. */
+    private void costs() {
+        List<List<Inline>> routes = new ArrayList<>();
+        List<List<Inline>> statements = new ArrayList<>();
+        for (StepModel s : r.steps()) {
+            String step = String.valueOf(s.index());
+            s.routes().forEach(c -> routes.add(List.of(Inline.plain(step), new Inline(List.of()).andCode(c.route()),
+                    Inline.plain(ReportText.rps(c.rps())), Inline.plain(ReportText.seconds(c.wallSeconds())),
+                    Inline.plain(ReportText.seconds(c.cpuSeconds())), Inline.plain(ReportText.seconds(c.poolWaitSeconds())),
+                    Inline.plain(ReportText.seconds(c.jdbcSeconds())), Inline.plain(ReportText.seconds(c.remoteSeconds())))));
+            s.statements().forEach(c -> statements.add(List.of(Inline.plain(step),
+                    new Inline(List.of()).andCode(c.query()), Inline.plain(ReportText.rps(c.callsPerSecond())),
+                    Inline.plain(ReportText.seconds(c.meanSeconds())), Inline.plain(ReportText.ratio(c.share())))));
+        }
+        if (!routes.isEmpty()) {
+            page.heading("Cost per request");
+            page.table(List.of("step", "route", "RPS", "wall", "CPU", "pool wait", "JDBC", "remote"),
+                    new boolean[] {true, false, true, true, true, true, true, true}, routes);
+        }
+        if (!statements.isEmpty()) {
+            page.heading("Top statements");
+            page.table(List.of("step", "statement", "calls/s", "mean", "share of statement time"),
+                    new boolean[] {true, false, true, true, true}, statements);
         }
     }
 

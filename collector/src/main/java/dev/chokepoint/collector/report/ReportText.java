@@ -65,6 +65,11 @@ final class ReportText {
         return c.name() + (c.explainedBy() == null ? " (independent)" : " (caused by " + r.nameOf(c.explainedBy()) + ")");
     }
 
+    /** "after the connection pool, CPU limits at ≈ 240 RPS". */
+    static String next(ReportModel r, ReportModel.NextBottleneckModel n) {
+        return "after " + r.nameOf(n.after()) + ", " + r.nameOf(n.resource()) + " limits at ≈ " + rps(n.boundRps()) + " RPS";
+    }
+
     static Inline use(ReportModel.UseModel u) {
         String s = ratio(u.utilization()) + " / " + count(u.saturation());
         return u.saturated() ? Inline.bold(s) : Inline.plain(s);

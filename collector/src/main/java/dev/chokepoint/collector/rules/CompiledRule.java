@@ -21,6 +21,23 @@ public final class CompiledRule {
     record Expression(CelRuntime.Program program, Set<String> signals) {
     }
 
+    /**
+     * One comparison of the condition, compiled side by side: what the margin report reads.
+     * {@code evidence}: its left side reads only evidence signals (requests, scrapes in the window),
+     * so it guards the rule's data, not the resource.
+     */
+    public record Term(Comparison comparison, Expression left, Expression right, boolean evidence) {
+    }
+
+    /** The condition's comparisons and how {@code &&} and {@code ||} join them (its leaves index {@code list}). */
+    record Terms(List<Term> list, Condition condition) {
+        static final Terms NONE = new Terms(List.of(), Condition.all(List.of()));
+
+        Terms {
+            list = List.copyOf(list);
+        }
+    }
+
     /** Values of the signals at one point; NaN where unknown. */
     public interface Point {
         double value(String signal);
@@ -34,8 +51,10 @@ public final class CompiledRule {
     private final Expression saturation;
     private final Expression errors;
     private final Set<String> signals;
+    private final Terms terms;
 
-    CompiledRule(Rule rule, Resource resource, List<Resource> explains, Map<String, Expression> expressions) {
+    CompiledRule(Rule rule, Resource resource, List<Resource> explains, Map<String, Expression> expressions,
+                 Terms terms) {
         this.rule = rule;
         this.resource = resource;
         this.explains = List.copyOf(explains);
@@ -48,6 +67,27 @@ public final class CompiledRule {
         // Sorted, not Set.copyOf: immutable sets iterate in a per-JVM random order, and the evidence
         // rows follow this order, so two analyses of one run would differ.
         this.signals = java.util.Collections.unmodifiableSortedSet(all);
+        this.terms = terms;
+    }
+
+    /** The condition's comparisons, in the order written; empty when it is not made of them ({@link Condition}). */
+    public List<Term> terms() {
+        return terms.list();
+    }
+
+    /** How {@code &&} and {@code ||} join the comparisons: its leaves index {@link #terms()}. */
+    public Condition condition() {
+        return terms.condition();
+    }
+
+    /** A term's left side at a point (NaN when unknown). */
+    public double left(Term t, Point p) {
+        return number(eval(t.left(), p));
+    }
+
+    /** A term's right side (its threshold) at a point (NaN when unknown). */
+    public double right(Term t, Point p) {
+        return number(eval(t.right(), p));
     }
 
     public Rule rule() {

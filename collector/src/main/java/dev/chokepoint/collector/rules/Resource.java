@@ -20,6 +20,11 @@ public record Resource(String id, String name, String utilization, String satura
      * its name; the collector gives it, no rule may).
      */
     public static final String UNATTRIBUTED = "unattributed";
+    /**
+     * The verdict id of a step whose load generator could not offer the asked rate while the
+     * service was not limited (declared in rules/resources.yaml; the collector gives it, no rule may).
+     */
+    public static final String LOAD_GENERATOR = "load-generator";
 
     public String displayName() {
         return name;

@@ -59,7 +59,36 @@ public final class RuleCompiler {
                 expression(rule, field, text, SimpleType.DOUBLE, errors).ifPresent(e -> expressions.put(field, e));
             }
         }
-        return errors.size() > before || resource == null ? null : new CompiledRule(rule, resource, explains, expressions);
+        if (errors.size() > before || resource == null) {
+            return null;
+        }
+        return new CompiledRule(rule, resource, explains, expressions, terms(rule));
+    }
+
+    /**
+     * The condition's comparisons, each side compiled as a number ({@code double(...)}: a side may be
+     * an integer literal such as the 0 of {@code worker_queue > 0}), and how {@code &&}, {@code ||}
+     * join them. A side that does not compile on its own leaves the rule without terms; its
+     * condition compiled, so the rule still works.
+     */
+    private static CompiledRule.Terms terms(Rule rule) {
+        Optional<Condition.Parsed> parsed = Condition.parse(rule.when());
+        if (parsed.isEmpty()) {
+            return CompiledRule.Terms.NONE;
+        }
+        List<CompiledRule.Term> out = new java.util.ArrayList<>();
+        List<RuleError> ignored = new java.util.ArrayList<>();
+        for (Comparison c : parsed.get().comparisons()) {
+            Optional<CompiledRule.Expression> left = expression(rule, "when", "double(" + c.left() + ")", SimpleType.DOUBLE, ignored);
+            Optional<CompiledRule.Expression> right = expression(rule, "when", "double(" + c.right() + ")", SimpleType.DOUBLE, ignored);
+            if (left.isEmpty() || right.isEmpty()) {
+                return CompiledRule.Terms.NONE;
+            }
+            boolean evidence = !left.get().signals().isEmpty() && left.get().signals().stream()
+                    .allMatch(s -> SignalCatalog.signal(s).map(Signal::evidence).orElse(false));
+            out.add(new CompiledRule.Term(c, left.get(), right.get(), evidence));
+        }
+        return new CompiledRule.Terms(out, parsed.get().root());
     }
 
     private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,

@@ -13,6 +13,8 @@ final class CpuSignals implements SignalGroup {
                 Signal.number("cpu_utilization", Unit.RATIO, "process CPU / available cores"),
                 Signal.number("host_cpu_utilization", Unit.RATIO, "whole machine CPU use (system.cpu.usage)"),
                 Signal.number("cpu_load_per_core", Unit.COUNT, "1-minute load average per core (runnable threads waiting for a core)"),
+                Signal.number("cpu_pressure", Unit.RATIO, "share of time some runnable task waited for a core (PSI some, the cgroup's or the host's)"),
+                Signal.number("cpu_runnable_per_core", Unit.COUNT, "host threads running or waiting for a core, per core, now (/proc/loadavg)"),
                 Signal.number("cpu_quota_cores", Unit.CORES, "cgroup CPU quota in cores (absent when unlimited)"),
                 Signal.number("cpu_quota_utilization", Unit.RATIO, "process CPU / quota"),
                 Signal.number("cpu_throttled_fraction", Unit.RATIO, "share of CFS periods in which the cgroup was throttled"),
@@ -33,6 +35,8 @@ final class CpuSignals implements SignalGroup {
         out.put("cpu_utilization", PointWise.ratio(used, available));
         out.put("host_cpu_utilization", in.gaugeSum("system_cpu_usage"));
         out.put("cpu_load_per_core", PointWise.ratio(in.gaugeSum("system_load_average_1m"), available));
+        out.put("cpu_pressure", PointWise.scale(in.increase("chokepoint_cpu_pressure_some_seconds_total"), 1 / seconds));
+        out.put("cpu_runnable_per_core", PointWise.ratio(in.gaugeSum("chokepoint_cpu_runnable_threads"), available));
         out.put("cpu_quota_cores", quota);
         out.put("cpu_quota_utilization", PointWise.ratio(used, quota));
         out.put("cpu_throttled_fraction", PointWise.ratio(

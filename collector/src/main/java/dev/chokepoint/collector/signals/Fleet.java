@@ -64,6 +64,11 @@ public final class Fleet {
                 h.quantile(0.99), count > 0 ? errors / count : Double.NaN, StepTraffic.Source.SERVER);
     }
 
+    /** Per route and per statement, what the step's requests cost (all targets together), and how busy the host's neighbours were. */
+    public StepCosts costs(Step step) {
+        return CostBreakdown.of(step.index(), targets, frames, step.startMillis(), step.endMillis());
+    }
+
     /** The load tool's numbers where it gave them; the rest (p50, p90) from the servers. */
     public StepTraffic traffic(Step step) {
         StepTraffic server = serverTraffic(step.startMillis(), step.endMillis());

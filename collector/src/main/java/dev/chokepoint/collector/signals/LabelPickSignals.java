@@ -37,7 +37,11 @@ final class LabelPickSignals {
     }
 
     void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
-        TimerByLabel picked = new TimerByLabel(in, timer, label, baseline, pick);
+        put(new TimerByLabel(in, timer, label, baseline, pick), out);
+    }
+
+    /** The signals of a pick made elsewhere (several timers merged). */
+    void put(TimerByLabel picked, SignalFrame out) {
         out.putText(labelSignal, picked.label);
         out.put(prefix + "_mean", picked.mean);
         out.put(prefix + "_baseline", picked.baselineMean);

@@ -47,7 +47,10 @@ final class LockSignals implements SignalGroup {
         double[] wall = PointWise.ratio(in.increase(TrafficSignals.REQUESTS + "_sum"), requests);
         double[] perRequest = PointWise.ratio(wait, requests);
         out.put("lock_wait_per_request", perRequest);
-        out.put("lock_wait_share", PointWise.ratio(perRequest, wall));
+        // A share: at most the whole. JFR reports a wait when it ends, so a window where long waits
+        // ended (start-up: workers blocked while a cold JIT and the pool fill) can divide more wait
+        // than wall time by its requests; fast-service's cold first step read 2.21.
+        out.put("lock_wait_share", PointWise.atMost(PointWise.ratio(perRequest, wall), 1));
         out.put("lock_waiting", PointWise.scale(wait, 1 / in.grid().windowSeconds()));
         Map<String, double[]> byLock = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "lock"));
         for (String blocker : labels(in, PARK, "blocker", PARKED_ON_LOCK)) {
@@ -78,8 +81,8 @@ final class LockSignals implements SignalGroup {
         return out;
     }
 
-    /** The label with the most wait in window {@code i} (null when none waited). */
-    private static String largest(Map<String, double[]> by, int i) {
+    /** The label with the largest positive value in window {@code i} (null when none is positive). */
+    static String largest(Map<String, double[]> by, int i) {
         String best = null;
         double most = 0;
         for (Map.Entry<String, double[]> e : by.entrySet()) {

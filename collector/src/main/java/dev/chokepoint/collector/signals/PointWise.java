@@ -32,6 +32,15 @@ final class PointWise {
         return out;
     }
 
+    /** Each point capped at {@code max} (NaN stays NaN). */
+    static double[] atMost(double[] a, double max) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = Math.min(a[i], max);
+        }
+        return out;
+    }
+
     /** Unknown parts count as zero where the whole is known (a target without a remote-call timer made no remote calls). */
     static double[] orZeroWhereKnown(double[] part, double[] whole) {
         double[] out = new double[part.length];

@@ -13,7 +13,7 @@ final class PoolSignals implements SignalGroup {
                 Signal.number("pool_open", Unit.COUNT, "connections open (active + idle); below pool_max while threads wait: the database refuses more"),
                 Signal.number("pool_pending", Unit.COUNT, "threads waiting for a connection"),
                 Signal.number("pool_max", Unit.COUNT, "maximum pool size"),
-                Signal.number("pool_utilization", Unit.RATIO, "active / max connections"),
+                Signal.number("pool_utilization", Unit.RATIO, "connection-seconds held per second / max connections (time-integrated; active / max where the usage timer is missing)"),
                 Signal.number("pool_acquire_mean", Unit.SECONDS, "mean time to get a connection"),
                 Signal.number("pool_acquire_max", Unit.SECONDS, "longest recent wait for a connection"),
                 Signal.number("pool_usage_mean", Unit.SECONDS, "mean time a connection is held"),
@@ -34,7 +34,11 @@ final class PoolSignals implements SignalGroup {
         out.put("pool_open", in.gaugeSum("hikaricp_connections"));
         out.put("pool_pending", in.gaugeSum("hikaricp_connections_pending"));
         out.put("pool_max", max);
-        out.put("pool_utilization", PointWise.ratio(active, max));
+        // Held connection-seconds per second from the usage timer's sum: the active gauge, read once
+        // a second, misses holds shorter than the scrape interval (a 2-connection pool read 40 %
+        // busy per 10 RPS predicted 157 RPS and saturated at 94).
+        double[] held = PointWise.scale(usageSum, 1 / in.grid().windowSeconds());
+        out.put("pool_utilization", PointWise.firstKnown(PointWise.ratio(held, max), PointWise.ratio(active, max)));
         out.put("pool_acquire_mean", acquireMean);
         out.put("pool_acquire_max", in.gaugeSum("hikaricp_connections_acquire_seconds_max"));
         out.put("pool_usage_mean", PointWise.ratio(usageSum, in.increase("hikaricp_connections_usage_seconds_count")));

@@ -14,7 +14,8 @@ public final class SignalCatalog {
 
     private static final List<SignalGroup> GROUPS = List.of(
             new TrafficSignals(), new CpuSignals(), new WorkerSignals(), new PoolSignals(),
-            new RequestSplitSignals(), new StatementSignals(), new GcSignals(), new DownstreamSignals(), new LockSignals());
+            new RequestSplitSignals(), new StatementSignals(), new GcSignals(), new DownstreamSignals(), new LockSignals(),
+            new ExecutorSignals());
 
     private static final Map<String, Signal> BY_NAME = index();
 

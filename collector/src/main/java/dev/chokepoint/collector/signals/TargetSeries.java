@@ -63,6 +63,30 @@ public final class TargetSeries {
         return out;
     }
 
+    /**
+     * Scrapes of this target inside each trailing window: the distinct times at which any of its
+     * series got a sample. A window with few of them holds stale values (a counter carried forward
+     * over a gap reads as no increase), so the rules can ask for enough of them.
+     */
+    public double[] samplesInWindow() {
+        long[] times = byName.values().stream().flatMap(List::stream)
+                .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
+        double[] out = new double[grid.size()];
+        int first = 0;
+        int last = 0;
+        for (int i = 0; i < out.length; i++) {
+            long end = grid.time(i);
+            while (last < times.length && times[last] <= end) {
+                last++;
+            }
+            while (first < last && times[first] <= end - grid.windowMillis()) {
+                first++;
+            }
+            out[i] = last - first;
+        }
+        return out;
+    }
+
     /** Increase of a counter over each trailing window, summed over matching label sets. */
     public double[] increase(String name) {
         return increase(name, k -> true);
@@ -78,8 +102,13 @@ public final class TargetSeries {
 
     /** Window increases grouped by the value of one label (e.g. per query, per host). */
     public Map<String, double[]> increaseBy(String name, String label) {
+        return increaseBy(name, label, k -> true);
+    }
+
+    /** Window increases of the matching label sets, grouped by the value of one label. */
+    public Map<String, double[]> increaseBy(String name, String label, Predicate<SeriesKey> filter) {
         Map<String, double[]> out = new LinkedHashMap<>();
-        for (Series s : series(name, k -> true)) {
+        for (Series s : series(name, filter)) {
             String value = String.valueOf(s.key().label(label));
             addInto(out.computeIfAbsent(value, v -> nan()), windowIncrease(s));
         }

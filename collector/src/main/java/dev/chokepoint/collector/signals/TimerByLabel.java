@@ -1,9 +1,12 @@
 package dev.chokepoint.collector.signals;
 
+import dev.chokepoint.collector.store.SeriesKey;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A timer split by one label (statement fingerprint, outbound host), reduced to one pick per grid
@@ -29,24 +32,43 @@ final class TimerByLabel {
     final double[] share;
     final double[] rate;
 
-    TimerByLabel(TargetSeries in, String timer, String labelName, Baseline baseline, Pick pick) {
-        int n = in.grid().size();
+    /** An empty pick of {@code n} points, filled by {@link #take} from others (several sources of one resource). */
+    TimerByLabel(int n) {
         label = new String[n];
         mean = nan(n);
         baselineMean = nan(n);
         inflation = nan(n);
         share = nan(n);
         rate = nan(n);
-        Map<String, double[]> sums = in.increaseBy(timer + "_sum", labelName);
-        Map<String, double[]> counts = in.increaseBy(timer + "_count", labelName);
+    }
+
+    /** Point {@code i} of {@code from}, its label shown as {@code name}. */
+    void take(int i, TimerByLabel from, String name) {
+        label[i] = name;
+        mean[i] = from.mean[i];
+        baselineMean[i] = from.baselineMean[i];
+        inflation[i] = from.inflation[i];
+        share[i] = from.share[i];
+        rate[i] = from.rate[i];
+    }
+
+    TimerByLabel(TargetSeries in, String timer, String labelName, Baseline baseline, Pick pick) {
+        this(in, timer, labelName, k -> true, baseline, pick);
+    }
+
+    /** Only the timer's series that {@code filter} admits (socket waits to peers that are not the database). */
+    TimerByLabel(TargetSeries in, String timer, String labelName, Predicate<SeriesKey> filter, Baseline baseline, Pick pick) {
+        this(in.grid().size());
+        int n = in.grid().size();
+        Map<String, double[]> sums = in.increaseBy(timer + "_sum", labelName, filter);
+        Map<String, double[]> counts = in.increaseBy(timer + "_count", labelName, filter);
         List<String> labels = new ArrayList<>(sums.keySet());
         double[] base = new double[labels.size()];
         for (int l = 0; l < labels.size(); l++) {
             String value = labels.get(l);
-            double s = in.increaseBetween(timer + "_sum", k -> value.equals(String.valueOf(k.label(labelName))),
-                    baseline.fromMillis(), baseline.toMillis());
-            double c = in.increaseBetween(timer + "_count", k -> value.equals(String.valueOf(k.label(labelName))),
-                    baseline.fromMillis(), baseline.toMillis());
+            Predicate<SeriesKey> labelled = filter.and(k -> value.equals(String.valueOf(k.label(labelName))));
+            double s = in.increaseBetween(timer + "_sum", labelled, baseline.fromMillis(), baseline.toMillis());
+            double c = in.increaseBetween(timer + "_count", labelled, baseline.fromMillis(), baseline.toMillis());
             base[l] = c >= MIN_CALLS ? s / c : Double.NaN;
         }
         double seconds = in.grid().windowSeconds();

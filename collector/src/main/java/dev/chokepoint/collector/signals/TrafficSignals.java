@@ -22,7 +22,8 @@ public final class TrafficSignals implements SignalGroup {
     public List<Signal> signals() {
         return List.of(
                 Signal.number(REQUEST_RATE, Unit.PER_SECOND, "requests completed per second (server side)"),
-                Signal.number("requests_in_window", Unit.COUNT, "requests completed in the smoothing window (a guard against noise at tiny rates)"),
+                Signal.evidence("requests_in_window", "requests completed in the smoothing window: the evidence a per-request signal rests on, whatever the rate"),
+                Signal.evidence("samples_in_window", "scrapes of the target in the smoothing window: the evidence a rate or a mean rests on (a gap leaves stale values)"),
                 Signal.number("error_rate", Unit.RATIO, "share of requests that ended in a server error"),
                 Signal.number("latency_mean", Unit.SECONDS, "mean server time per request"),
                 Signal.number("latency_p95", Unit.SECONDS, "95th percentile of server time, from the histogram buckets"),
@@ -34,6 +35,7 @@ public final class TrafficSignals implements SignalGroup {
     public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
         double[] count = in.increase(REQUESTS + "_count");
         out.put("requests_in_window", count);
+        out.put("samples_in_window", in.samplesInWindow());
         out.put(REQUEST_RATE, PointWise.scale(count, 1 / in.grid().windowSeconds()));
         double[] errors = PointWise.orZeroWhereKnown(in.increase(REQUESTS + "_count", SERVER_ERROR), count);
         out.put("error_rate", PointWise.ratio(errors, count));

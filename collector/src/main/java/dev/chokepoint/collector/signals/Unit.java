@@ -32,6 +32,14 @@ public enum Unit {
         return CLOCK.format(java.time.Instant.ofEpochMilli(millis));
     }
 
+    /** A relative change as a signed percentage: "+52 %", "−8.1 %" (n/a when unknown). */
+    public static String signedPercent(double change) {
+        if (Double.isNaN(change)) {
+            return "n/a";
+        }
+        return (change >= 0 ? "+" : "−") + RATIO.format(Math.abs(change));
+    }
+
     /** Three significant digits at most, no trailing zeros: 0.0123, 1.23, 12.3, 123, 1234. */
     public static String num(double v) {
         double a = Math.abs(v);

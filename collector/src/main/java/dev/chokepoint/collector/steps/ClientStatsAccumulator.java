@@ -12,6 +12,9 @@ final class ClientStatsAccumulator {
     private long requests;
     private long outcomes;
     private long failures;
+    private double dropped;
+    private long iterations;
+    private int workers;
 
     void request() {
         requests++;
@@ -28,8 +31,39 @@ final class ClientStatsAccumulator {
         }
     }
 
+    void dropped(double count) {
+        dropped += count;
+    }
+
+    void iteration() {
+        iterations++;
+    }
+
+    void workers(int count) {
+        workers = Math.max(workers, count);
+    }
+
     long requests() {
         return requests;
+    }
+
+    /** Whether the tool said it could not start some iterations in this window. */
+    boolean droppedAny() {
+        return dropped > 0;
+    }
+
+    /**
+     * The rate the tool was asked to send: what it sent plus what it dropped, dropped iterations
+     * counted as the requests an iteration made on average (one when it reported no iterations).
+     */
+    double offeredRps(double durationSeconds) {
+        double perIteration = iterations > 0 ? (double) requests / iterations : 1;
+        return durationSeconds > 0 ? (requests + dropped * perIteration) / durationSeconds : 0;
+    }
+
+    /** The tool's workers at most during the window, or null when it did not say. */
+    Step.Engine engine() {
+        return workers > 0 ? new Step.Engine(workers, Double.NaN) : null;
     }
 
     /** NaN percentiles when the tool reported no latency in the window. */

@@ -33,9 +33,13 @@ final class ClientSteps {
         for (int i = 0; i < found.size(); i++) {
             Window window = found.get(i);
             double seconds = (window.end - window.start) / 1000.0;
-            Step.ClientStats stats = aggregator.stats.get(i).stats(seconds);
-            double offered = window.offeredRps >= 0 ? window.offeredRps : stats.achievedRps();
-            steps.add(new Step(i + 1, window.start, window.end, offered, source, stats));
+            ClientStatsAccumulator tool = aggregator.stats.get(i);
+            Step.ClientStats stats = tool.stats(seconds);
+            // What the tool dropped was offered too: without it, a short-handed tool looks like a slow service.
+            double offered = tool.droppedAny() ? tool.offeredRps(seconds)
+                    : window.offeredRps >= 0 ? window.offeredRps : stats.achievedRps();
+            steps.add(new Step(i + 1, window.start, window.end, offered, source, stats,
+                    tool.droppedAny() ? tool.engine() : null));
         }
         return steps;
     }
@@ -108,6 +112,11 @@ final class ClientSteps {
                 Integer index = tag == null ? null : indexByTag.get(tag);
                 return index == null ? null : stats.get(index);
             }
+            return windowAt(time);
+        }
+
+        /** The window holding this time: for what the tool does not tag with a step. */
+        private ClientStatsAccumulator windowAt(long time) {
             for (int i = 0; i < windows.size(); i++) {
                 if (time >= windows.get(i).start && time < windows.get(i).end) {
                     return stats.get(i);
@@ -137,6 +146,30 @@ final class ClientSteps {
             ClientStatsAccumulator window = windowOf(timeMillis, stepTag);
             if (window != null) {
                 window.outcome(failed);
+            }
+        }
+
+        @Override
+        public void dropped(long timeMillis, double iterations) {
+            ClientStatsAccumulator window = windowAt(timeMillis);
+            if (window != null) {
+                window.dropped(iterations);
+            }
+        }
+
+        @Override
+        public void iteration(long timeMillis) {
+            ClientStatsAccumulator window = windowAt(timeMillis);
+            if (window != null) {
+                window.iteration();
+            }
+        }
+
+        @Override
+        public void workers(long timeMillis, int workers) {
+            ClientStatsAccumulator window = windowAt(timeMillis);
+            if (window != null) {
+                window.workers(workers);
             }
         }
     }

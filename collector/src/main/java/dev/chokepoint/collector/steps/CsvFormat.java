@@ -34,8 +34,8 @@ record CsvFormat(String what, String header, List<String> required, String fix, 
             "step,start_ms,end_ms,offered_rps,hey_csv",
             List.of("step", "start_ms", "end_ms", "offered_rps"),
             "write one line per step after the header: step (1-based), start_ms and end_ms (epoch "
-                    + "milliseconds), offered_rps, and optionally hey_csv (the step's hey -o csv file), as "
-                    + "examples/load/stairs.sh does",
+                    + "milliseconds), offered_rps, and optionally hey_csv (the step's hey -o csv file), workers "
+                    + "(the tool's concurrency) and engine_cpu_cores, as examples/load/stairs.sh does",
             "put the header line step,start_ms,end_ms,offered_rps,hey_csv first in the file");
 
     /**

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Rows of a CSV file with a header line, read with Jackson's CSV parser (quoted fields such as
@@ -51,7 +53,7 @@ final class CsvRows implements AutoCloseable {
             throw new StepsException(file, 1, recognized + " (first line " + CsvFormat.excerpt(firstLine)
                     + "); expected " + format.what() + " starting with the header line " + format.header());
         }
-        this.reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        this.reader = reader(file);
         this.rows = MAPPER.readerFor(String[].class).readValues(reader);
         try {
             if (!next()) {
@@ -83,9 +85,17 @@ final class CsvRows implements AutoCloseable {
         }
     }
 
+    /** A gzip file ({@code .gz}: an archived run folder) is read through gunzip. */
+    private static BufferedReader reader(Path file) throws IOException {
+        if (!file.getFileName().toString().endsWith(".gz")) {
+            return Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        }
+        return new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8));
+    }
+
     /** The first line that is not blank (as the CSV parser skips blank lines), or null. */
     private static String firstLine(Path file) throws IOException {
-        try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader lines = reader(file)) {
             String line;
             while ((line = lines.readLine()) != null) {
                 if (!line.isBlank()) {

@@ -11,17 +11,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.Set;
 
 /**
  * k6's {@code --out json=FILE} output: one JSON object per line, {@code {"type":"Metric",…}}
  * declarations and {@code {"type":"Point","metric":"http_reqs","data":{"time":…,"value":…,
  * "tags":{…}}}} samples. Requests are the {@code http_reqs} points, latency the
  * {@code http_req_duration} points (milliseconds), failures the {@code http_req_failed} points
- * (1 = failed). A {@code step} (or else {@code stage}) tag names the step.
+ * (1 = failed). A {@code step} (or else {@code stage}) tag names the step. An arrival-rate
+ * executor's {@code dropped_iterations} (iterations it had no free VU for), {@code iterations} and
+ * {@code vus_max} say what it could not send and with how many VUs, so that a short-handed k6 is
+ * judged as the load generator, not as the service's limit.
  */
 final class K6JsonLog implements RequestLog {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> READ = Set.of("http_reqs", "http_req_duration", "http_req_failed",
+            "dropped_iterations", "iterations", "vus_max");
 
     private final Path file;
 
@@ -52,8 +58,9 @@ final class K6JsonLog implements RequestLog {
                                 + "no per-request points");
                     }
                 }
-                if (!line.contains("\"http_req")) {
-                    // Other metrics (iterations, vus, data_sent, …) are most of the file; skip them unparsed.
+                if (!line.contains("\"http_req") && !line.contains("\"dropped_iterations\"")
+                        && !line.contains("\"iterations\"") && !line.contains("\"vus_max\"")) {
+                    // Other metrics (vus, data_sent, checks, …) are most of the file; skip them unparsed.
                     continue;
                 }
                 JsonNode node;
@@ -66,8 +73,7 @@ final class K6JsonLog implements RequestLog {
                     continue;
                 }
                 String metric = node.path("metric").asText();
-                if (!metric.equals("http_reqs") && !metric.equals("http_req_duration")
-                        && !metric.equals("http_req_failed")) {
+                if (!READ.contains(metric)) {
                     continue;
                 }
                 JsonNode data = node.path("data");
@@ -83,7 +89,10 @@ final class K6JsonLog implements RequestLog {
                         observer.request(time, tag);
                     }
                     case "http_req_duration" -> observer.latency(time, tag, valueNode.asDouble() / 1000.0);
-                    default -> observer.outcome(time, tag, valueNode.asDouble() != 0);
+                    case "http_req_failed" -> observer.outcome(time, tag, valueNode.asDouble() != 0);
+                    case "dropped_iterations" -> observer.dropped(time, valueNode.asDouble());
+                    case "iterations" -> observer.iteration(time);
+                    default -> observer.workers(time, valueNode.asInt());
                 }
             }
         }

@@ -10,6 +10,8 @@ import java.util.List;
  * The step schedule written by a stairs script: {@code step,start_ms,end_ms,offered_rps,hey_csv},
  * one line per step, epoch milliseconds. {@code hey_csv} (optional) is the {@code hey -o csv}
  * output of the step, relative to the schedule file; it gives the step's client statistics.
+ * Optional columns {@code workers} (the load tool's concurrency) and {@code engine_cpu_cores}
+ * (its own CPU) let the analysis judge whether the load generator could offer the asked rate.
  */
 public final class ScheduleFile {
 
@@ -34,7 +36,7 @@ public final class ScheduleFile {
                     client = heyStats(heyFile, window);
                 }
                 steps.add(new Step(window.index(), window.startMillis(), window.endMillis(), window.offeredRps(),
-                        Step.Source.SCHEDULE, client));
+                        Step.Source.SCHEDULE, client, engine(rows)));
             }
         }
         if (steps.isEmpty()) {
@@ -73,6 +75,20 @@ public final class ScheduleFile {
                     + " ends; steps must be in time order without overlap");
         }
         return new Step((int) index, start, end, offered, Step.Source.SCHEDULE, null);
+    }
+
+    /** The optional columns workers and engine_cpu_cores (written by the built-in engine and stairs.sh). */
+    private static Step.Engine engine(CsvRows rows) throws StepsException {
+        if (!rows.has("workers") || rows.text("workers").isEmpty()) {
+            return null;
+        }
+        long workers = rows.longValue("workers");
+        if (workers < 1) {
+            throw rows.error("workers must be 1 or more (the load tool's concurrency), got " + workers);
+        }
+        double cpu = rows.has("engine_cpu_cores") && !rows.text("engine_cpu_cores").isEmpty()
+                ? rows.doubleValue("engine_cpu_cores") : Double.NaN;
+        return new Step.Engine((int) workers, cpu);
     }
 
     private static Step.ClientStats heyStats(Path heyFile, Step window) throws IOException, StepsException {

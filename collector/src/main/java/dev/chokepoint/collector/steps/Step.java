@@ -6,13 +6,24 @@ package dev.chokepoint.collector.steps;
  * schedule: then latency and errors come from the server's request timers).
  */
 public record Step(int index, long startMillis, long endMillis, double offeredRps, Source source,
-                   ClientStats client) {
+                   ClientStats client, Engine engine) {
+
+    public Step(int index, long startMillis, long endMillis, double offeredRps, Source source, ClientStats client) {
+        this(index, startMillis, endMillis, offeredRps, source, client, null);
+    }
 
     public enum Source { K6, JMETER, SCHEDULE, DETECTED }
 
     /** What the load tool saw during the step. Latencies in seconds, errorRate in 0..1. */
     public record ClientStats(long requests, double achievedRps, double p95Seconds, double p99Seconds,
                               double errorRate) {
+    }
+
+    /**
+     * What the schedule says of the load generator in the step (null when it says nothing):
+     * {@code workers} it ran with (hey's -c, summed), and its own CPU in cores (NaN when unknown).
+     */
+    public record Engine(int workers, double cpuCores) {
     }
 
     public double durationSeconds() {

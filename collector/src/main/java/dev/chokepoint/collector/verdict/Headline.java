@@ -79,6 +79,9 @@ public final class Headline {
             return slo + "nothing saturated" + (h == null ? "" : " (highest utilization: " + h.resource().displayName()
                     + " " + Unit.RATIO.format(h.utilization()) + ")");
         }
+        if (f.resource().id().equals(Resource.LOAD_GENERATOR)) {
+            return "the load generator could not offer the asked rate, not the service (" + f.summary() + ")";
+        }
         if (f.resource().id().equals(Resource.UNATTRIBUTED)) {
             return "the service stopped keeping up and no rule names the cause (" + f.summary() + ")";
         }

@@ -95,9 +95,10 @@ public final class LimitJudge {
         return first;
     }
 
-    /** {@code lowest}: the traffic of the lowest-load step, the baseline for growth. */
-    public StepLimit judge(Step step, StepTraffic traffic, StepTraffic lowest, double lowestOffered, Slo slo,
-                           boolean lowestStep) {
+    /** {@code reference}: the baseline for growth (the lowest-load step itself is never limited by growth). */
+    public StepLimit judge(Step step, StepTraffic traffic, ReferenceStep reference, Slo slo) {
+        boolean lowestStep = reference.lowest().step() == step;
+        StepTraffic base = reference.traffic();
         List<Symptom> out = new ArrayList<>();
         // A step that begins after the death is as limited as the one it happened in.
         Long stopped = death != null && death <= step.endMillis() ? death : null;
@@ -110,12 +111,12 @@ public final class LimitJudge {
         }
         restarted(step, out);
         if (!lowestStep) {
-            behindOffer(step, traffic, lowest, lowestOffered, out);
+            behindOffer(step, traffic, base, reference.offeredRps(), out);
         }
         inFlightGrowing(step, traffic, out);
         if (!lowestStep) {
-            latencyInflated(traffic, lowest, slo, out);
-            errorsGrew(traffic, lowest, slo, out);
+            latencyInflated(traffic, reference, slo, out);
+            errorsGrew(traffic, base, slo, out);
         }
         return out.isEmpty() ? StepLimit.NONE : new StepLimit(List.copyOf(out), stopped);
     }
@@ -176,14 +177,16 @@ public final class LimitJudge {
         return n == 0 ? Double.NaN : sum / n;
     }
 
-    private static void latencyInflated(StepTraffic t, StepTraffic lowest, Slo slo, List<Symptom> out) {
-        if (!(t.requests() >= MIN_REQUESTS && lowest.requests() >= MIN_REQUESTS)) {
+    private static void latencyInflated(StepTraffic t, ReferenceStep reference, Slo slo, List<Symptom> out) {
+        StepTraffic base = reference.traffic();
+        if (!(t.requests() >= MIN_REQUESTS && base.requests() >= MIN_REQUESTS)) {
             return;
         }
-        double inflation = t.p95Seconds() / lowest.p95Seconds();
+        double inflation = t.p95Seconds() / base.p95Seconds();
         if (Boolean.FALSE.equals(slo.met(t)) && inflation >= MIN_LATENCY_INFLATION) {
             out.add(new Symptom("latency-inflated", "p95 " + Unit.SECONDS.format(t.p95Seconds()) + ", "
-                    + Unit.FACTOR.format(inflation) + " the lowest step's " + Unit.SECONDS.format(lowest.p95Seconds())));
+                    + Unit.FACTOR.format(inflation) + " " + reference.name() + "'s " + Unit.SECONDS.format(base.p95Seconds())
+                    + reference.warmUpNote()));
         }
     }
 

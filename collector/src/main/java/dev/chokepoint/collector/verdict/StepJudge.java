@@ -67,6 +67,10 @@ public final class StepJudge {
 
     /** Grid indexes judged for a step: skip the first window, which still averages the previous step. */
     int[] range(Step step) {
+        return range(grid, step);
+    }
+
+    static int[] range(Grid grid, Step step) {
         int to = grid.indexAtOrBefore(step.endMillis());
         int from = grid.indexAtOrAfter(step.startMillis() + grid.windowMillis());
         if (from > to) {

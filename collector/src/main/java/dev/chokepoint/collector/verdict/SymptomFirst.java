@@ -34,12 +34,12 @@ public final class SymptomFirst {
         this.frames = frames;
     }
 
-    /** {@code v} with its limit; {@code lowest}: the lowest-load step's verdict, the baseline of growth. */
-    public StepVerdict apply(StepVerdict v, StepLimit limit, StepVerdict lowest) {
+    /** {@code v} with its limit; {@code reference}: the baseline of growth. */
+    public StepVerdict apply(StepVerdict v, StepLimit limit, ReferenceStep reference) {
         if (!limit.limited() || v.firstSaturated() != null) {
             return v.limitedBy(limit, v.firstSaturated(), v.consequences());
         }
-        Finding first = limit.stoppedMillis() != null ? stopped(v, limit.stoppedMillis()) : unattributed(v, limit, lowest);
+        Finding first = limit.stoppedMillis() != null ? stopped(v, limit.stoppedMillis()) : unattributed(v, limit, reference);
         return v.limitedBy(limit, first, v.consequences());
     }
 
@@ -58,13 +58,13 @@ public final class SymptomFirst {
                 when + "; before that " + cause.summary(), cause.advice(), cause.evidence(), cause.labels(), null);
     }
 
-    private Finding unattributed(StepVerdict v, StepLimit limit, StepVerdict lowest) {
+    private Finding unattributed(StepVerdict v, StepLimit limit, ReferenceStep reference) {
         TimeSplit now = TimeSplit.of(v.step(), grid, frames);
-        TimeSplit base = TimeSplit.of(lowest.step(), grid, frames);
+        TimeSplit base = TimeSplit.of(reference.verdict().step(), grid, frames);
         String part = now.grewMost(base);
         String symptoms = String.join("; ", limit.symptoms().stream().map(Symptom::text).toList());
         String where = part == null ? "the agent's per-request split is not available on this target"
-                : "request time grew most in " + now.growth(part, base);
+                : "request time grew most in " + now.growth(part, base, reference.name());
         Map<String, Double> evidence = new LinkedHashMap<>(now.means());
         return new Finding(unattributed, UNATTRIBUTED_RULE, Severity.CRITICAL, String.join(", ", targets()),
                 v.step().startMillis(), symptoms + "; no rule names the resource; " + where,

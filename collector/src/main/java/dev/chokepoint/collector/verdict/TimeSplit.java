@@ -73,12 +73,12 @@ record TimeSplit(Map<String, Double> means) {
         return best;
     }
 
-    /** "other wait (…): 2.1 ms → 48 ms per request (×23 the lowest step)". */
-    String growth(String part, TimeSplit base) {
+    /** "other wait (…): 2.1 ms → 48 ms per request (×23 the lowest step)"; {@code baseName} names {@code base}'s step. */
+    String growth(String part, TimeSplit base, String baseName) {
         double now = means.get(part);
         double before = base.means.get(part);
         return PARTS.get(part) + ": " + Unit.SECONDS.format(before) + " → " + Unit.SECONDS.format(now) + " per request"
-                + (before > 0 ? " (" + Unit.FACTOR.format(now / before) + " the lowest step)" : "");
+                + (before > 0 ? " (" + Unit.FACTOR.format(now / before) + " " + baseName + ")" : "");
     }
 
     /** "CPU 2 ms, pool wait 0 µs, …" of the known parts. */

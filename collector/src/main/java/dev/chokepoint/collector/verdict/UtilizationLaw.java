@@ -8,62 +8,67 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Predicts the limiting resource from the low steps: for each resource whose utilization grows in
- * proportion to throughput (U = X · D, the utilization law), D = U / X there, and U ≤ 1 bounds
- * X ≤ 1 / D. The smallest bound is the predicted limiter.
+ * Predicts the limiting resources from the steps where nothing saturated and the service kept up:
+ * utilization grows with throughput (U = U0 + X · D, the utilization law with a background
+ * share), so U ≤ 1 bounds X ≤ (1 − U0) / D. Resources ordered by that bound: the first is the
+ * predicted limiter, the next one the bottleneck after it. Utilizations must be time-integrated
+ * (busy seconds per second), not gauges sampled once a second, or short holds go unseen.
  */
 public final class UtilizationLaw {
 
-    /** How many of the lowest unsaturated steps to average over. */
-    private static final int LOW_STEPS = 2;
-
     private final List<Demand> demands;
     private final Prediction prediction;
+    private final NextBottleneck next;
 
     public UtilizationLaw(List<StepVerdict> byLoad, Set<Resource> throughputBound) {
-        List<StepVerdict> low = byLoad.stream()
-                .filter(v -> v.firstSaturated() == null && v.traffic().achievedRps() > 0)
-                .limit(LOW_STEPS).toList();
+        List<StepVerdict> free = byLoad.stream()
+                .filter(v -> v.firstSaturated() == null && !v.limit().limited() && v.traffic().achievedRps() > 0)
+                .toList();
         List<Demand> out = new ArrayList<>();
         for (Resource r : throughputBound) {
-            double sum = 0;
-            int n = 0;
-            for (StepVerdict v : low) {
+            List<double[]> points = new ArrayList<>();
+            for (StepVerdict v : free) {
                 for (ResourceUse u : v.resources()) {
                     if (u.resource().equals(r) && u.utilization() > 0) {
-                        sum += u.utilization() / v.traffic().achievedRps();
-                        n++;
+                        points.add(new double[] {v.traffic().achievedRps(), u.utilization()});
                     }
                 }
             }
-            if (n > 0) {
-                double perRps = sum / n;
-                out.add(new Demand(r, perRps, 1 / perRps));
-            }
+            DemandFit.of(points).ifPresent(f -> out.add(new Demand(r, f.perRps(), f.background(), f.bound())));
         }
         out.sort(Comparator.comparingDouble(Demand::boundRps));
         this.demands = List.copyOf(out);
         // The first resource a rule named: an unattributed limit has no bound to compare with.
         StepVerdict actual = byLoad.stream().filter(v -> v.firstSaturated() != null
                 && !v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED)).findFirst().orElse(null);
+        Resource actualResource = actual == null ? null : actual.firstSaturated().resource();
         if (demands.isEmpty()) {
             this.prediction = null;
-        } else {
-            Demand limiter = demands.get(0);
-            Resource actualResource = actual == null ? null : actual.firstSaturated().resource();
-            this.prediction = new Prediction(limiter.resource(), limiter.boundRps(),
-                    low.stream().map(v -> v.step().index()).toList(), actualResource,
-                    actual == null ? null : actual.step().index(),
-                    actual == null ? null : limiter.resource().equals(actualResource));
+            this.next = null;
+            return;
         }
+        Demand limiter = demands.get(0);
+        this.prediction = new Prediction(limiter.resource(), limiter.boundRps(),
+                free.stream().map(v -> v.step().index()).toList(), actualResource,
+                actual == null ? null : actual.step().index(),
+                actual == null ? null : limiter.resource().equals(actualResource));
+        Resource after = actualResource != null ? actualResource : limiter.resource();
+        this.next = demands.stream().filter(d -> !d.resource().equals(after)).findFirst()
+                .map(d -> new NextBottleneck(after, d.resource(), d.boundRps())).orElse(null);
     }
 
+    /** Throughput-bound resources measured at the unsaturated steps, lowest bound first. */
     public List<Demand> demands() {
         return demands;
     }
 
-    /** Null when no throughput-bound resource was measured at the low steps. */
+    /** Null when no throughput-bound resource was measured at the unsaturated steps. */
     public Prediction prediction() {
         return prediction;
+    }
+
+    /** Null when fewer than two resources have a bound (or only the one that saturated). */
+    public NextBottleneck next() {
+        return next;
     }
 }

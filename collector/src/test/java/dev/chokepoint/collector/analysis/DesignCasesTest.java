@@ -21,7 +21,8 @@ class DesignCasesTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cpu", "pool", "pool-held", "database", "heap", "workers", "downstream", "cpu-quota", "headroom",
-            "pool-actuator", "workers-remote", "cpu-host", "heap-used"})
+            "pool-actuator", "workers-remote", "cpu-host", "heap-used",
+            "downstream-nio", "downstream-socket"})
     void names_the_first_saturated_resource_of_each_design_case(String name) throws Exception {
         // given
         CaseFixture fixture = CaseFixture.load("cases/" + name + ".yaml");

@@ -22,10 +22,8 @@ class CliOptionsTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+    private final CapturedConsole captured = new CapturedConsole();
+    private final Console console = captured.console();
 
     @Test
     void runOptionsBuildFromStrings() {
@@ -70,7 +68,81 @@ class CliOptionsTest {
         int code = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString());
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Missing required parameter: 'COMMAND'");
+        assertThat(captured.err()).contains("give the load command after --",
+                "--url URL --stairs 10,30,150,300 --step 30s");
+    }
+
+    @Test
+    void stairsTooShortForAVerdictAreWarnedAboutNotRefused() {
+        // 8 s steps gave "unattributed" where the executor and Redis saturated (WaitVerdictsIT)
+        assertThat(BuiltInLoad.shortStepWarning(Duration.ofSeconds(8)))
+                .contains("steps of 8.0 s are shorter than a verdict needs (10 s", "use --step 10s or more");
+        assertThat(BuiltInLoad.shortStepWarning(Duration.ofSeconds(10))).isNull();
+    }
+
+    @Test
+    void builtInStairsRefuseALoadCommandToo() {
+        int code = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
+                "--url", "http://127.0.0.1:9/x", "--stairs", "10,20", "--step", "5s", "--", "k6", "run", "s.js");
+
+        assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(captured.err()).contains("not both");
+    }
+
+    @Test
+    void builtInStairsNeedRatesAndAStepOfASecondOrMore() {
+        int noStep = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
+                "--url", "http://127.0.0.1:9/x", "--stairs", "10,20");
+        int shortStep = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
+                "--url", "http://127.0.0.1:9/x", "--stairs", "10,-2", "--step", "500ms");
+
+        assertThat(noStep).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(shortStep).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(captured.err()).contains("need --stairs RATES", "--stairs must be positive");
+    }
+
+    @Test
+    void aBadRequestsFileIsNamedWithItsLineAndTheFix() throws Exception {
+        Path file = dir.resolve("requests.yaml");
+        java.nio.file.Files.writeString(file, """
+                requests:
+                  - url: http://127.0.0.1:8080/orders
+                    method: POST
+                  - url: http://127.0.0.1:8080/orders
+                    metod: GET
+                """);
+        Path wrongMethod = dir.resolve("method.yaml");
+        java.nio.file.Files.writeString(wrongMethod, """
+                requests:
+                  - url: http://127.0.0.1:8080/a
+                  - url: http://127.0.0.1:8080/orders
+                    method: FETCH
+                """);
+
+        int unknownKey = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out",
+                dir.resolve("r1").toString(), "--requests", file.toString(), "--stairs", "10", "--step", "5s");
+        int badMethod = Main.execute(console, "search", "--target", "http://127.0.0.1:9/metrics", "--out",
+                dir.resolve("r2").toString(), "--requests", wrongMethod.toString(), "--slo", "p95<=200ms");
+
+        assertThat(unknownKey).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(badMethod).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(captured.err())
+                .contains(file + ":5: unknown key 'metod'; a request has url, method")
+                .contains(wrongMethod + ":3: request http://127.0.0.1:8080/orders has method 'FETCH'; use one of");
+    }
+
+    @Test
+    void searchRefusesFailOnSloAndNamesFailBelowInstead() {
+        int failOnSlo = Main.execute(console, "search", "--target", "http://127.0.0.1:9/metrics", "--out",
+                dir.resolve("s1").toString(), "--url", "http://127.0.0.1:9/a", "--slo", "p95<=200ms", "--fail-on-slo");
+        int badRate = Main.execute(console, "search", "--target", "http://127.0.0.1:9/metrics", "--out",
+                dir.resolve("s2").toString(), "--url", "http://127.0.0.1:9/a", "--fail-below", "0");
+
+        assertThat(failOnSlo).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(badRate).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(captured.err())
+                .contains("--fail-on-slo does not apply to search", "use --fail-below RPS")
+                .contains("--fail-below must be a positive rate, got 0.0");
     }
 
     @Test
@@ -80,7 +152,7 @@ class CliOptionsTest {
         assertThat(Main.execute(console, "analyze", "--help")).isZero();
         assertThat(Main.execute(console, "record", "--help")).isZero();
 
-        String help = out.toString(StandardCharsets.UTF_8);
+        String help = captured.out();
         assertThat(help).contains("run", "record", "analyze", "--target", "--interval", "--out", "--steps",
                 "--k6-json", "--jtl", "--rules", "--slo", "--format", "--fail-on-slo", "--duration", "RUN_DIR");
         assertThat(help).contains("130  interrupted", "3    recording failed", "1    SLO missed");
@@ -92,8 +164,8 @@ class CliOptionsTest {
     void helpTextFormatsWithoutPicocliWarnings() {
         // picocli formats descriptions with String.format and warns on stderr about a bare '%'
         PrintStream stderr = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        ByteArrayOutputStream systemErr = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(systemErr, true, StandardCharsets.UTF_8));
         try {
             for (String command : List.of("run", "analyze", "record")) {
                 Main.execute(console, command, "--help");
@@ -101,11 +173,11 @@ class CliOptionsTest {
         } finally {
             System.setErr(stderr);
         }
-        assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+        assertThat(systemErr.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
     }
 
     private void assertBadUsage(String option, String fix, String... badArgs) {
-        err.reset();
+        captured.resetErr();
         String[] args = new String[badArgs.length + 7];
         String[] base = {"run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString()};
         System.arraycopy(base, 0, args, 0, base.length);
@@ -116,6 +188,6 @@ class CliOptionsTest {
         int code = Main.execute(console, args);
 
         assertThat(code).as("exit code of %s", List.of(badArgs)).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains(option).contains(fix);
+        assertThat(captured.err()).contains(option).contains(fix);
     }
 }

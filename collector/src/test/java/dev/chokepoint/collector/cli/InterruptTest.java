@@ -6,6 +6,7 @@ import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.RunMetadata;
 import dev.chokepoint.collector.store.RunReader;
 import io.micrometer.core.instrument.Counter;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,24 @@ class InterruptTest {
 
     @TempDir
     Path dir;
+
+    /**
+     * A JVM started as a background job of a shell without job control ({@code cmd &} in a script)
+     * inherits SIGINT ignored, and every process it forks does too: the collector would never see
+     * the signal, and each test would wait out its deadlines. Say so at once instead.
+     */
+    @BeforeAll
+    static void sigintCanReachAForkedProcess() throws IOException {
+        String ignored = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("SigIgn:")).map(l -> l.substring("SigIgn:".length()).trim())
+                .findFirst().orElse("0");
+        long sigintBit = 1L << (2 - 1);
+        assertThat(Long.parseUnsignedLong(ignored, 16) & sigintBit)
+                .as("SIGINT is ignored by this test JVM (it was started as a background job of a shell without job "
+                        + "control), so no forked collector can receive it: run the build in the foreground or "
+                        + "under `set -m`")
+                .isZero();
+    }
 
     @Test
     void sigintDuringRunStopsTheLoadCommandAndStillWritesTheReport() throws Exception {

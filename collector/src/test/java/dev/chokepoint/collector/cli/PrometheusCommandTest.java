@@ -7,10 +7,8 @@ import dev.chokepoint.collector.prometheus.FakePrometheus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -27,10 +25,8 @@ class PrometheusCommandTest {
     @TempDir
     Path dir;
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+    private final CapturedConsole captured = new CapturedConsole();
+    private final Console console = captured.console();
 
     private Path runFolder() throws Exception {
         Path run = Files.createDirectories(dir.resolve("run"));
@@ -56,8 +52,8 @@ class PrometheusCommandTest {
 
         int code = Main.execute(console, "analyze", run.toString(), "--prometheus", url, "--selector", "{job=\"market\"}");
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.RECORDING_FAILED);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains(url, "unreachable");
+        assertThat(code).as(captured.err()).isEqualTo(ExitCodes.RECORDING_FAILED);
+        assertThat(captured.err()).contains(url, "unreachable");
         JsonNode report = report(run);
         assertThat(report.path("partial").asBoolean()).isTrue();
         assertThat(report.path("gaps").get(0).asText()).contains(url);
@@ -84,12 +80,12 @@ class PrometheusCommandTest {
             int code = Main.execute(console, "analyze", run.toString(), "--prometheus", prometheus.uri().toString(),
                     "--selector", "{job=\"market\"}");
 
-            assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.OK);
+            assertThat(code).as(captured.err()).isEqualTo(ExitCodes.OK);
             JsonNode report = report(run);
             assertThat(report.path("partial").asBoolean()).isTrue();
             assertThat(report.path("gaps").get(0).asText()).contains("a:9464", "(11 s)");
             assertThat(report.path("headline").asText()).startsWith("Partial data: ");
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("partial data: no scrape of a:9464");
+            assertThat(captured.err()).contains("partial data: no scrape of a:9464");
         }
     }
 
@@ -100,7 +96,7 @@ class PrometheusCommandTest {
         int code = Main.execute(console, "analyze", run.toString());
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("run --prometheus", "--selector");
+        assertThat(captured.err()).contains("run --prometheus", "--selector");
     }
 
     @Test
@@ -110,6 +106,6 @@ class PrometheusCommandTest {
         int code = Main.execute(console, "analyze", run.toString(), "--prometheus", "http://127.0.0.1:9090");
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--selector");
+        assertThat(captured.err()).contains("--selector");
     }
 }

@@ -14,11 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,10 +52,8 @@ class RunCommandTest {
 
     private MetricsEndpoint endpoint;
     private final AtomicInteger busy = new AtomicInteger(3);
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+    private final CapturedConsole captured = new CapturedConsole();
+    private final Console console = captured.console();
 
     @BeforeEach
     void startTarget() throws IOException {
@@ -80,7 +77,7 @@ class RunCommandTest {
                 "--", "sh", stairs.toString(), run.toString(), endpoint.app().toString(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"));
 
-        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(ExitCodes.OK);
+        assertThat(code).as(captured.err()).isEqualTo(ExitCodes.OK);
         RunMetadata metadata = RunReader.readMetadata(run);
         assertThat(metadata.exitStatus()).isEqualTo(3);
         assertThat(metadata.interrupted()).isFalse();
@@ -92,8 +89,8 @@ class RunCommandTest {
         assertThat(run.resolve("report.html")).isNotEmptyFile();
         JsonNode report = new ObjectMapper().readTree(run.resolve("report.json").toFile());
         assertThat(report.path("steps")).hasSize(2);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains(report.path("headline").asText());
-        assertThat(err.toString(StandardCharsets.UTF_8))
+        assertThat(captured.out()).contains(report.path("headline").asText());
+        assertThat(captured.err())
                 .contains("load command exited with status 3")
                 .containsPattern("chokepoint: step 1 \\[[0-9:]+–[0-9:]+\\] [0-9.]+ req/s · p95 [0-9]+ ms · workers 3/");
     }
@@ -111,9 +108,9 @@ class RunCommandTest {
         assertThat(analyzed).isEqualTo(ExitCodes.OK);
         assertThat(run.resolve("report.json")).isNotEmptyFile();
         assertThat(run.resolve("report.md")).doesNotExist();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("analyze with: chokepoint analyze " + run);
+        assertThat(captured.out()).contains("analyze with: chokepoint analyze " + run);
         assertThat(badSlo).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("p95 fast");
+        assertThat(captured.err()).contains("p95 fast");
     }
 
     @Test
@@ -127,7 +124,7 @@ class RunCommandTest {
                 "--interval", "200ms", "--", "sleep", "1");
 
         assertThat(code).isEqualTo(ExitCodes.RECORDING_FAILED);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("no target ever answered a scrape", dead);
+        assertThat(captured.err()).contains("no target ever answered a scrape", dead);
         assertThat(RunReader.readMetadata(dir.resolve("r")).exitStatus()).isZero();
     }
 
@@ -137,7 +134,7 @@ class RunCommandTest {
                 dir.resolve("r").toString(), "--", "no-such-load-tool-here", "--vus", "10");
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("cannot start the load command",
+        assertThat(captured.err()).contains("cannot start the load command",
                 "no-such-load-tool-here");
     }
 
@@ -155,7 +152,7 @@ class RunCommandTest {
 
         assertThat(code.get(60, TimeUnit.SECONDS)).isEqualTo(ExitCodes.OK);
         assertThat(RunReader.readMetadata(run).exitStatus()).isEqualTo(128 + 11);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("k6.json: does not exist",
+        assertThat(captured.err()).contains("k6.json: does not exist",
                 "detecting the steps from the server's request rate instead");
         assertThat(run.resolve("report.json")).isNotEmptyFile();
     }
@@ -187,6 +184,6 @@ class RunCommandTest {
         int code = Main.execute(console, "analyze", dir.toString());
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("not a chokepoint run folder");
+        assertThat(captured.err()).contains("not a chokepoint run folder");
     }
 }

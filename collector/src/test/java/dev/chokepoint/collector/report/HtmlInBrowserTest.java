@@ -9,8 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,14 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Renders the HTML report in headless Chromium (when installed) with networking off: the page
  * must render by itself. The screenshot stays in target/ for a person to look at.
  */
-@EnabledIf("chromiumInstalled")
+@EnabledIf("dev.chokepoint.collector.report.Chromium#installed")
 class HtmlInBrowserTest {
-
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
-    static boolean chromiumInstalled() {
-        return Files.isExecutable(CHROMIUM);
-    }
 
     @Test
     void chromium_renders_the_report_offline(@TempDir Path dir) throws Exception {
@@ -34,16 +26,8 @@ class HtmlInBrowserTest {
         Path shot = Path.of("target", "report-screenshot.png").toAbsolutePath();
         Files.deleteIfExists(shot);
 
-        Process p = new ProcessBuilder(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--user-data-dir=" + dir.resolve("profile"),
-                "--window-size=1000,2600", "--screenshot=" + shot, dir.resolve("report.html").toUri().toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("chromium.log").toFile()).start();
-        boolean done = p.waitFor(120, TimeUnit.SECONDS);
-        if (!done) {
-            p.destroyForcibly();
-        }
+        Chromium.run(dir, "--screenshot=" + shot, dir.resolve("report.html"));
 
-        assertThat(done).as("chromium finished").isTrue();
         assertThat(shot).exists();
         assertThat(Files.size(shot)).as("a rendered page, not a blank one").isGreaterThan(20_000);
     }

@@ -36,11 +36,13 @@ class ReportModelCoverageTest {
     private static final Set<String> SHOWN_OTHERWISE = Set.of("schema", "resource", "id", "explainedBy",
             "actualResource", "startMillis", "endMillis", "onsetMillis", "timeMillis", "text", "met", "partial",
             "source", "stepSource", "saturated", "kind", "scope", "matched", "actualStep", "fromSteps", "step", "index",
-            "limited", "stoppedMillis");
+            "limited", "stoppedMillis", "after");
     /** Numeric keys that the human formats show formatted (units, percentages). */
     private static final Set<String> NUMBERS_SHOWN = Set.of("offeredRps", "achievedRps", "requests", "p50Seconds",
             "p90Seconds", "p95Seconds", "p99Seconds", "errorRate", "utilization", "saturation", "errors", "boundRps",
-            "utilizationPerRps", "requestRate", "requestShare", "evidence");
+            "utilizationPerRps", "requestRate", "requestShare", "evidence", "backgroundUtilization", "rps", "wallSeconds",
+            "cpuSeconds", "poolWaitSeconds", "jdbcSeconds", "remoteSeconds", "callsPerSecond", "meanSeconds", "share",
+            "backgroundHostCpu");
 
     @Test
     void every_model_field_is_documented_in_the_report_schema() throws Exception {

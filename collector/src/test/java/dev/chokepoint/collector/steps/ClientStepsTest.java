@@ -1,10 +1,17 @@
 package dev.chokepoint.collector.steps;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -32,6 +39,21 @@ class ClientStepsTest {
         assertThat(steps.get(2).client().p99Seconds()).isGreaterThanOrEqualTo(steps.get(2).client().p95Seconds());
         assertThat(steps.get(0).client().errorRate()).isZero();
         assertThat(steps.get(2).client().errorRate()).isCloseTo(0.1, within(0.001));
+    }
+
+    @Test
+    void k6DroppedIterationsCountAsOfferedAndItsVusAsTheEngine() throws Exception {
+        List<Step> steps = new StepSource(StepSource.Kind.K6, fixture("k6-dropped.json")).steps(null);
+
+        assertThat(steps).hasSize(3);
+        assertThat(steps.get(2).client().requests()).isEqualTo(100);
+        // 100 sent + 60 dropped over the step's ~10 s: the 16 RPS it was asked, not the 10 it sent
+        assertThat(steps.get(2).offeredRps()).isCloseTo(16, within(1.0));
+        assertThat(steps.get(2).client().achievedRps()).isCloseTo(10, within(0.6));
+        assertThat(steps.get(2).engine()).isEqualTo(new Step.Engine(3, Double.NaN));
+        // nothing dropped: the offer is what was sent, and the engine is not judged
+        assertThat(steps.get(0).offeredRps()).isEqualTo(steps.get(0).client().achievedRps());
+        assertThat(steps.get(0).engine()).isNull();
     }
 
     @Test
@@ -76,6 +98,31 @@ class ClientStepsTest {
         assertThat(hey.errorRate()).isEqualTo(0.05);
         assertThat(hey.p95Seconds()).isCloseTo(0.048, within(0.0011));
         assertThat(hey.p99Seconds()).isCloseTo(0.049, within(0.0011));
+    }
+
+    @Test
+    void gzippedHeyCsvOfAnArchivedRunReadsTheSame(@TempDir Path dir) throws Exception {
+        // given the schedule fixture with its hey file gzipped (as recorded runs keep them)
+        Path plain = fixture("schedule/steps.csv");
+        Files.writeString(dir.resolve("steps.csv"), Files.readString(plain).replaceAll("(step-\\d+\\.csv)", "$1.gz"));
+        for (Path hey : heyFiles(plain.getParent())) {
+            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(hey.getFileName() + ".gz")))) {
+                Files.copy(hey, out);
+            }
+        }
+
+        // when
+        List<Step> zipped = new StepSource(StepSource.Kind.SCHEDULE, dir.resolve("steps.csv")).steps(null);
+
+        // then
+        assertThat(zipped).isEqualTo(new StepSource(StepSource.Kind.SCHEDULE, plain).steps(null));
+        assertThat(zipped.get(1).client().requests()).isEqualTo(40);
+    }
+
+    private static List<Path> heyFiles(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> !f.getFileName().toString().equals("steps.csv")).toList();
+        }
     }
 
     static Path fixture(String name) throws URISyntaxException {

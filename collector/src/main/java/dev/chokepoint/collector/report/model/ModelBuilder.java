@@ -3,6 +3,7 @@ package dev.chokepoint.collector.report.model;
 import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Finding;
@@ -27,11 +28,14 @@ public final class ModelBuilder {
                         r.run().events().stream().map(ModelBuilder::event).toList()),
                 r.resources().stream().map(x -> new ReportModel.ResourceModel(x.id(), x.name(), x.utilization(),
                         x.saturation())).toList(),
-                r.steps().stream().map(ModelBuilder::step).toList(),
+                java.util.stream.IntStream.range(0, r.steps().size())
+                        .mapToObj(i -> step(r.steps().get(i), r.costs().get(i))).toList(),
                 r.fleet().isEmpty() ? null : new ReportModel.FleetModel(r.fleet().stream().map(ModelBuilder::fleet).toList()),
                 prediction(r.prediction()),
+                r.next() == null ? null : new ReportModel.NextBottleneckModel(r.next().after().id(), r.next().next().id(),
+                        r.next().boundRps()),
                 r.demands().stream().map(d -> new ReportModel.DemandModel(d.resource().id(), d.utilizationPerRps(),
-                        d.boundRps())).toList(),
+                        d.backgroundUtilization(), d.boundRps())).toList(),
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
                 r.charts());
@@ -41,7 +45,7 @@ public final class ModelBuilder {
         return new ReportModel.EventModel(e.target(), e.timeMillis(), lower(e.kind()), e.detail());
     }
 
-    private static ReportModel.StepModel step(StepVerdict v) {
+    private static ReportModel.StepModel step(StepVerdict v, StepCosts costs) {
         StepTraffic t = v.traffic();
         Finding f = v.firstSaturated();
         return new ReportModel.StepModel(v.step().index(), v.step().startMillis(), v.step().endMillis(),
@@ -56,7 +60,12 @@ public final class ModelBuilder {
                         c.rule(), lower(c.severity()), c.target(), c.onsetMillis(), c.summary(),
                         c.explainedBy() == null ? null : c.explainedBy().id())).toList(),
                 v.resources().stream().map(u -> new ReportModel.UseModel(u.resource().id(), u.utilization(),
-                        u.saturation(), u.errors(), u.saturated())).toList());
+                        u.saturation(), u.errors(), u.saturated())).toList(),
+                costs.routes().stream().map(c -> new ReportModel.RouteModel(c.route(), c.rps(), c.wallMean(), c.cpuMean(),
+                        c.poolWaitMean(), c.jdbcMean(), c.remoteMean())).toList(),
+                costs.statements().stream().map(c -> new ReportModel.StatementModel(c.query(), c.callsPerSecond(), c.mean(),
+                        c.share())).toList(),
+                costs.backgroundHostCpu());
     }
 
     private static ReportModel.FirstSaturatedModel first(StepVerdict v) {

@@ -16,7 +16,8 @@ import java.util.Map;
  */
 public record ReportModel(int schema, String headline, SloModel slo, KneeModel knee, boolean partial,
                           List<String> gaps, RunModel run, List<ResourceModel> resourceCatalog, List<StepModel> steps,
-                          FleetModel fleet, PredictionModel prediction, List<DemandModel> demands,
+                          FleetModel fleet, PredictionModel prediction, NextBottleneckModel nextBottleneck,
+                          List<DemandModel> demands,
                           List<RuleModel> rules, @JsonIgnore Charts charts) {
 
     public static final int SCHEMA = 1;
@@ -43,9 +44,20 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     public record ResourceModel(String id, String name, String utilization, String saturation) {
     }
 
+    /** One step; {@code backgroundHostCpu}: the share of the host's CPU other processes used during it (NaN unknown). */
     public record StepModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource,
                             TrafficModel traffic, StepSloModel slo, LimitModel limit, FirstSaturatedModel firstSaturated,
-                            Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources) {
+                            Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources,
+                            List<RouteModel> routes, List<StatementModel> statements, double backgroundHostCpu) {
+    }
+
+    /** Per route, requests per second and the mean time per request in each part (seconds). */
+    public record RouteModel(String route, double rps, double wallSeconds, double cpuSeconds, double poolWaitSeconds,
+                             double jdbcSeconds, double remoteSeconds) {
+    }
+
+    /** One of the step's top statements by time: calls per second, mean latency, share of statement time. */
+    public record StatementModel(String query, double callsPerSecond, double meanSeconds, double share) {
     }
 
     /** Whether the step was limited, from its symptoms, and when the target stopped answering (or null). */
@@ -94,7 +106,11 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
                                   Integer actualStep, Boolean matched) {
     }
 
-    public record DemandModel(String resource, double utilizationPerRps, double boundRps) {
+    public record DemandModel(String resource, double utilizationPerRps, double backgroundUtilization, double boundRps) {
+    }
+
+    /** "After {@code after}, {@code resource} limits at ≈ {@code boundRps} RPS." */
+    public record NextBottleneckModel(String after, String resource, double boundRps) {
     }
 
     public record RuleModel(String id, String resource, String severity, String origin, List<String> missingSignals) {

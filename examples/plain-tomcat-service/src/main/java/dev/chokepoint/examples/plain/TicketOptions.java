@@ -1,54 +1,60 @@
 package dev.chokepoint.examples.plain;
 
-/** Command-line options of {@link TicketService}; {@link #parse} rejects what it does not know. */
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Command-line options of {@link TicketService}; {@link #parse} rejects what it does not know.
+ *
+ * @param redis        {@code host:port} of the Redis that keeps the sales rankings; null: no
+ *                     {@code /events/popular}
+ * @param rankedEvents members of each sales ranking: Redis's work per {@code /events/popular}
+ */
 record TicketOptions(int port, String portFile, String jdbcUrl, String user, String schema, int pool,
-                     int maxThreads, int lockedMillis) {
+                     int maxThreads, int lockedMillis, int mailerThreads, int mailMillis, String redis,
+                     int rankedEvents) {
 
     static final String USAGE = "usage: java -jar plain-tomcat-service.jar [--port N] [--port-file FILE]"
-            + " [--jdbc-url URL] [--user NAME] [--schema NAME] [--pool N] [--max-threads N] [--locked-ms N]";
+            + " [--jdbc-url URL] [--user NAME] [--schema NAME] [--pool N] [--max-threads N] [--locked-ms N]"
+            + " [--mailer-threads N] [--mail-ms N] [--redis HOST:PORT] [--ranked-events N]";
 
-    static TicketOptions defaults() {
-        return new TicketOptions(8090, null, "jdbc:postgresql://127.0.0.1:5432/test", "postgres", "plain_tickets",
-                10, 200, 20);
-    }
+    private static final List<String> NAMES = List.of("--port", "--port-file", "--jdbc-url", "--user", "--schema",
+            "--pool", "--max-threads", "--locked-ms", "--mailer-threads", "--mail-ms", "--redis", "--ranked-events");
 
     static TicketOptions parse(String... args) {
-        TicketOptions o = defaults();
+        Map<String, String> given = new HashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
+            if (!NAMES.contains(name)) {
+                throw new IllegalArgumentException("unknown option '" + name + "'");
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(name + " needs a value");
             }
-            String value = args[i + 1];
-            o = switch (name) {
-                case "--port" -> new TicketOptions(number(name, value, 0), o.portFile, o.jdbcUrl, o.user, o.schema,
-                        o.pool, o.maxThreads, o.lockedMillis);
-                case "--port-file" -> new TicketOptions(o.port, value, o.jdbcUrl, o.user, o.schema, o.pool,
-                        o.maxThreads, o.lockedMillis);
-                case "--jdbc-url" -> new TicketOptions(o.port, o.portFile, value, o.user, o.schema, o.pool,
-                        o.maxThreads, o.lockedMillis);
-                case "--user" -> new TicketOptions(o.port, o.portFile, o.jdbcUrl, value, o.schema, o.pool,
-                        o.maxThreads, o.lockedMillis);
-                case "--schema" -> {
-                    if (!value.matches("[a-z_][a-z0-9_]*")) {
-                        throw new IllegalArgumentException("--schema must be a lower-case SQL name, got '" + value + "'");
-                    }
-                    yield new TicketOptions(o.port, o.portFile, o.jdbcUrl, o.user, value, o.pool, o.maxThreads,
-                            o.lockedMillis);
-                }
-                case "--pool" -> new TicketOptions(o.port, o.portFile, o.jdbcUrl, o.user, o.schema,
-                        number(name, value, 1), o.maxThreads, o.lockedMillis);
-                case "--max-threads" -> new TicketOptions(o.port, o.portFile, o.jdbcUrl, o.user, o.schema, o.pool,
-                        number(name, value, 1), o.lockedMillis);
-                case "--locked-ms" -> new TicketOptions(o.port, o.portFile, o.jdbcUrl, o.user, o.schema, o.pool,
-                        o.maxThreads, number(name, value, 0));
-                default -> throw new IllegalArgumentException("unknown option '" + name + "'");
-            };
+            given.put(name, args[i + 1]);
         }
-        return o;
+        String schema = given.getOrDefault("--schema", "plain_tickets");
+        if (!schema.matches("[a-z_][a-z0-9_]*")) {
+            throw new IllegalArgumentException("--schema must be a lower-case SQL name, got '" + schema + "'");
+        }
+        String redis = given.get("--redis");
+        if (redis != null && !redis.matches("[^:\\s]+:\\d{1,5}")) {
+            throw new IllegalArgumentException("--redis must be HOST:PORT, got '" + redis + "'");
+        }
+        return new TicketOptions(number(given, "--port", 8090, 0), given.get("--port-file"),
+                given.getOrDefault("--jdbc-url", "jdbc:postgresql://127.0.0.1:5432/test"),
+                given.getOrDefault("--user", "postgres"), schema, number(given, "--pool", 10, 1),
+                number(given, "--max-threads", 200, 1), number(given, "--locked-ms", 20, 0),
+                number(given, "--mailer-threads", 2, 1), number(given, "--mail-ms", 40, 0), redis,
+                number(given, "--ranked-events", 16_000, 10));
     }
 
-    private static int number(String name, String value, int min) {
+    private static int number(Map<String, String> given, String name, int otherwise, int min) {
+        String value = given.get(name);
+        if (value == null) {
+            return otherwise;
+        }
         try {
             int n = Integer.parseInt(value);
             if (n >= min) {

@@ -17,11 +17,16 @@ import java.util.concurrent.CountDownLatch;
  * built around: one servlet on plain embedded Tomcat (no Spring, no Micrometer, no Actuator),
  * HikariCP, PostgreSQL. {@code GET /tickets?event=N} reads the event, then numbers the ticket
  * under one {@link java.util.concurrent.locks.ReentrantLock} that is held across a slow step.
+ * {@code GET /tickets/confirm?event=N} hands the confirmation mail to a small JDK thread pool and
+ * waits for it ({@link ConfirmationMailer}); {@code GET /events/popular} blends two sales rankings
+ * in Redis through Jedis ({@link PopularEvents}, with {@code --redis}). Each endpoint has its own
+ * limit: the lock, the mailer pool, Redis's single thread.
  *
  * <pre>
  * java [-javaagent:chokepoint-agent.jar] -jar plain-tomcat-service.jar
  *      [--port N (0 = any)] [--port-file FILE] [--jdbc-url URL] [--schema NAME] [--pool N]
- *      [--max-threads N] [--locked-ms N]
+ *      [--max-threads N] [--locked-ms N] [--mailer-threads N] [--mail-ms N]
+ *      [--redis HOST:PORT] [--ranked-events N]
  * </pre>
  */
 public final class TicketService implements AutoCloseable {
@@ -29,12 +34,18 @@ public final class TicketService implements AutoCloseable {
     private final Tomcat tomcat;
     private final HikariDataSource dataSource;
     private final TicketStore store;
+    private final ConfirmationMailer mailer;
+    /** Null without {@code --redis}. */
+    private final PopularEvents popular;
     private final Path baseDir;
 
-    private TicketService(Tomcat tomcat, HikariDataSource dataSource, TicketStore store, Path baseDir) {
+    private TicketService(Tomcat tomcat, HikariDataSource dataSource, TicketStore store, ConfirmationMailer mailer,
+                          PopularEvents popular, Path baseDir) {
         this.tomcat = tomcat;
         this.dataSource = dataSource;
         this.store = store;
+        this.mailer = mailer;
+        this.popular = popular;
         this.baseDir = baseDir;
     }
 
@@ -46,12 +57,17 @@ public final class TicketService implements AutoCloseable {
         pool.setMaximumPoolSize(options.pool());
         HikariDataSource dataSource = new HikariDataSource(pool);
         TicketStore store;
+        PopularEvents popular;
         try {
             store = TicketStore.create(dataSource, options.schema(), options.lockedMillis());
+            // Keys named after the schema: runs that share a Redis do not meet.
+            popular = options.redis() == null ? null : PopularEvents.connect(options.redis(),
+                    "plain:popular:" + options.schema() + ":", options.rankedEvents(), options.maxThreads());
         } catch (SQLException | RuntimeException e) {
             dataSource.close();
             throw e;
         }
+        ConfirmationMailer mailer = new ConfirmationMailer(store, options.mailerThreads(), options.mailMillis());
 
         Tomcat tomcat = new Tomcat();
         Path base = Files.createTempDirectory("plain-tomcat");
@@ -63,8 +79,12 @@ public final class TicketService implements AutoCloseable {
         Context context = tomcat.addContext("", base.toString());
         Tomcat.addServlet(context, "tickets", new TicketServlet(store));
         context.addServletMappingDecoded("/tickets", "tickets");
+        Tomcat.addServlet(context, "confirm", new ConfirmationServlet(mailer));
+        context.addServletMappingDecoded("/tickets/confirm", "confirm");
+        Tomcat.addServlet(context, "popular", new PopularEventsServlet(popular));
+        context.addServletMappingDecoded("/events/popular", "popular");
         tomcat.start();
-        return new TicketService(tomcat, dataSource, store, base);
+        return new TicketService(tomcat, dataSource, store, mailer, popular, base);
     }
 
     public int port() {
@@ -81,8 +101,15 @@ public final class TicketService implements AutoCloseable {
             tomcat.stop();
             tomcat.destroy();
         } finally {
-            dataSource.close();
-            deleteQuietly(baseDir);
+            try {
+                mailer.close();
+                if (popular != null) {
+                    popular.close();
+                }
+            } finally {
+                dataSource.close();
+                deleteQuietly(baseDir);
+            }
         }
     }
 

@@ -69,7 +69,8 @@ final class TicketStore {
         }
     }
 
-    private Optional<String> eventName(int event) throws SQLException {
+    /** The event's name, or empty when there is no such event. */
+    Optional<String> eventName(int event) throws SQLException {
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("SELECT name FROM " + schema + ".events WHERE id = ?")) {
             ps.setInt(1, event);

@@ -34,12 +34,20 @@ public record Scenario(
     public record Downstream(int concurrency, int serviceTimeMs) {
     }
 
-    /** The stairs: one step per offered rate, each {@code stepSeconds} long. */
+    /**
+     * The stairs: one step per offered rate, each {@code stepSeconds} long. {@code workerRate}: the
+     * most one hey worker sends per second (stairs.sh --per-worker-max, default 5): a worker waits
+     * for each answer, so an endpoint whose answers take longer than 1 / workerRate needs a lower
+     * one (more workers for the same rate) or the load tool, not the service, caps the rate.
+     */
     public record Load(String method, String path, String body, int concurrency, List<Double> steps,
-                       int stepSeconds, int ciStepSeconds) {
+                       int stepSeconds, int ciStepSeconds, Double workerRate) {
+        public static final double DEFAULT_WORKER_RATE = 5;
+
         public Load {
             method = method == null ? "GET" : method;
             steps = steps == null ? List.of() : List.copyOf(steps);
+            workerRate = workerRate == null ? DEFAULT_WORKER_RATE : workerRate;
         }
 
         public int stepSeconds(boolean ci) {

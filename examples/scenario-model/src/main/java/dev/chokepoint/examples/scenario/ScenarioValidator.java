@@ -96,6 +96,9 @@ final class ScenarioValidator {
                 problems.add("load.steps must rise: step " + (i + 1) + " (" + rate + ") is not above step " + i);
             }
         }
+        if (!(load.workerRate() > 0)) {
+            problems.add("load.worker-rate (requests per second per hey worker) must be > 0, got " + load.workerRate());
+        }
         if (load.ciStepSeconds() < 5 || load.stepSeconds() < load.ciStepSeconds()) {
             problems.add("load needs 5 <= ci-step-seconds <= step-seconds, got " + load.ciStepSeconds()
                     + " and " + load.stepSeconds());

@@ -18,7 +18,7 @@ class RunScenarioScriptTest {
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("unknown scenario 'no-such-scenario'")
-                .contains("cpu cpu-quota downstream headroom heap heap-death held-connection lock pool slow-query workers");
+                .contains("cpu cpu-heavy cpu-quota downstream executor headroom heap heap-death held-connection lock low-rate pool pool-wide redis slow-query workers");
     }
 
     @Test
@@ -39,10 +39,18 @@ class RunScenarioScriptTest {
 
     @Test
     void otherStairsMustBeNumbers() throws Exception {
-        Result result = run("run-scenario.sh", "pool", "--rates", "10,fast", "--no-schedule");
+        Result result = run("run-scenario.sh", "pool", "--rates", "10,fast", "--drive", "hey-script", "--no-schedule");
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("--rates must be numbers separated by commas, got '10,fast'");
+    }
+
+    @Test
+    void noScheduleGoesWithTheHeyScript() throws Exception {
+        Result result = run("run-scenario.sh", "pool", "--no-schedule");
+
+        assertThat(result.exitCode).isEqualTo(2);
+        assertThat(result.stderr).contains("--no-schedule goes with --drive hey-script");
     }
 
     @Test

@@ -38,7 +38,17 @@ class ScenarioReaderTest {
                 .anySatisfy(p -> assertThat(p).contains("expect.step must be a step 1..3, got 5"))
                 .anySatisfy(p -> assertThat(p).contains("load.steps must rise"))
                 .anySatisfy(p -> assertThat(p).contains("load.body 'missing.json' is not a file"))
-                .anySatisfy(p -> assertThat(p).contains("ci-step-seconds"));
+                .anySatisfy(p -> assertThat(p).contains("ci-step-seconds"))
+                .anySatisfy(p -> assertThat(p).contains("load.worker-rate (requests per second per hey worker) must be > 0, got 0.0"));
+    }
+
+    @Test
+    void aHeyWorkerSendsFivePerSecondUnlessTheScenarioSaysLess() throws Exception {
+        assertThat(reader.read(ScenarioFilesTest.SCENARIOS.resolve("pool.yaml")).load().workerRate())
+                .isEqualTo(Scenario.Load.DEFAULT_WORKER_RATE);
+        Scenario slow = reader.read(ScenarioFilesTest.SCENARIOS.resolve("low-rate.yaml"));
+        assertThat(slow.load().workerRate()).isEqualTo(0.5);
+        assertThat(ScenarioShell.assignments(slow, true)).contains("LOAD_WORKER_RATE='0.5'");
     }
 
     @Test

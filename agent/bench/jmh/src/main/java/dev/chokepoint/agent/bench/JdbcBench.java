@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.bench;
 
+import dev.chokepoint.agent.jdbc.DatabasePeers;
 import dev.chokepoint.agent.jdbc.JdbcProxies;
 import dev.chokepoint.agent.jdbc.QueryMetrics;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,7 +58,7 @@ public class JdbcBench {
             BenchProbeContext context = new BenchProbeContext();
             QueryMetrics metrics = new QueryMetrics(100);
             metrics.bindTo(context.registry());
-            connection = new JdbcProxies(metrics).wrap(driverConnection, "bench");
+            connection = new JdbcProxies(metrics, new DatabasePeers()).wrap(driverConnection, "bench");
         }
     }
 

@@ -1,0 +1,159 @@
+package dev.chokepoint.agent.wait;
+
+import dev.chokepoint.agent.label.BoundedLabels;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code chokepoint.socket.outbound} {peer}: this process's established TCP connections to each
+ * remote {@code address:port} it connected to, from {@code /proc/self/fd} (the socket inodes it
+ * holds) and {@code /proc/net/tcp}, {@code tcp6}.
+ *
+ * <p>Why: NIO clients (Lettuce, Netty, the JDK {@code HttpClient}) never block in a socket read, so
+ * their peer never shows in {@code chokepoint.wait.socket}; the request's wait shows as a park on
+ * a {@code CompletableFuture} at the calling site. This list is what lets the collector put a
+ * {@code host:port} beside that site. Unlike JFR's socket events, /proc gives both ends, so the
+ * direction is exact: a connection whose local port is one this process listens on is inbound.
+ * Linux only; elsewhere the meter is absent. Refreshed on the wait probe's thread after each JFR
+ * flush (about once a second): two directory reads and a parse, no work on application threads.
+ */
+final class OutboundPeers {
+
+    static final String METER = "chokepoint.socket.outbound";
+    private static final String ESTABLISHED = "01";
+    private static final String LISTEN = "0A";
+
+    private final Path proc;
+    private final BoundedLabels names;
+    private final MeterRegistry registry;
+    /** peer label → connections now; gauges read it (strong references held here). */
+    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+
+    OutboundPeers(Path proc, int maxPeers, MeterRegistry registry) {
+        this.proc = proc;
+        this.names = new BoundedLabels(maxPeers, 4 * maxPeers, name -> name);
+        this.registry = registry;
+    }
+
+    /** Reads /proc now and updates the gauges; false when /proc cannot be read (not Linux). */
+    boolean refresh() {
+        Map<String, Integer> now;
+        try {
+            now = outbound(socketInodes(), lines("tcp"), lines("tcp6"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        Map<String, Integer> labelled = new HashMap<>();
+        now.forEach((peer, n) -> labelled.merge(names.label(peer), n, Integer::sum));
+        counts.forEach((peer, n) -> n.set(labelled.getOrDefault(peer, 0)));
+        labelled.forEach((peer, n) -> counts.computeIfAbsent(peer, this::register).set(n));
+        return true;
+    }
+
+    private AtomicInteger register(String peer) {
+        AtomicInteger n = new AtomicInteger();
+        Gauge.builder(METER, n, AtomicInteger::get).tag("peer", peer).baseUnit("connections")
+                .description("Established TCP connections this process opened to a remote address:port")
+                .register(registry);
+        return n;
+    }
+
+    private Set<String> socketInodes() throws IOException {
+        Set<String> inodes = new HashSet<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException closedMeanwhile) {
+                    // the descriptor was closed between the listing and the read
+                }
+            }
+        }
+        return inodes;
+    }
+
+    private List<String> lines(String table) throws IOException {
+        Path file = proc.resolve("net").resolve(table);
+        return Files.exists(file) ? Files.readAllLines(file) : List.of();
+    }
+
+    /**
+     * Remote {@code address:port} → established connections, for the sockets in {@code inodes}
+     * whose local port is not one of their listening ports. Lines are /proc/net/tcp's:
+     * {@code sl local rem st tx:rx tr:when retrnsmt uid timeout inode …}.
+     */
+    static Map<String, Integer> outbound(Set<String> inodes, List<String> tcp, List<String> tcp6) {
+        Set<Integer> listening = new HashSet<>();
+        List<String[]> established = new java.util.ArrayList<>();
+        for (List<String> table : List.of(tcp, tcp6)) {
+            for (String line : table) {
+                String[] f = line.trim().split("\\s+");
+                if (f.length < 10 || !f[0].endsWith(":") || !inodes.contains(f[9])) {
+                    continue;
+                }
+                if (LISTEN.equals(f[3])) {
+                    listening.add(port(f[1]));
+                } else if (ESTABLISHED.equals(f[3])) {
+                    established.add(f);
+                }
+            }
+        }
+        Map<String, Integer> out = new HashMap<>();
+        for (String[] f : established) {
+            if (!listening.contains(port(f[1]))) {
+                out.merge(address(f[2]), 1, Integer::sum);
+            }
+        }
+        return out;
+    }
+
+    private static int port(String hexAddress) {
+        return Integer.parseInt(hexAddress.substring(hexAddress.indexOf(':') + 1), 16);
+    }
+
+    /** {@code 0100007F:18EB} → {@code 127.0.0.1:6379}; IPv6 (four little-endian words), IPv4-mapped as IPv4. */
+    static String address(String hexAddress) {
+        String hex = hexAddress.substring(0, hexAddress.indexOf(':'));
+        int port = port(hexAddress);
+        byte[] bytes = new byte[hex.length() / 2];
+        for (int word = 0; word < bytes.length / 4; word++) {
+            for (int b = 0; b < 4; b++) {
+                // each 32-bit word is printed in host (little-endian) order
+                bytes[word * 4 + b] = (byte) Integer.parseInt(hex.substring(word * 8 + (3 - b) * 2, word * 8 + (3 - b) * 2 + 2), 16);
+            }
+        }
+        if (bytes.length == 16 && isV4Mapped(bytes)) {
+            bytes = java.util.Arrays.copyOfRange(bytes, 12, 16);
+        }
+        try {
+            String host = java.net.InetAddress.getByAddress(bytes).getHostAddress();
+            return (bytes.length == 16 ? "[" + host + "]" : host) + ":" + port;
+        } catch (java.net.UnknownHostException e) {
+            return "unknown:" + port;
+        }
+    }
+
+    private static boolean isV4Mapped(byte[] b) {
+        for (int i = 0; i < 10; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.chokepoint.agent.wait;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Which remote address:port this process opened connections to, read from this JVM's own /proc. */
+class OutboundPeersTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    @Test
+    void aConnectionThisProcessOpenedIsOutboundAndTheOneItAcceptedIsNot() throws IOException {
+        try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+             Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+             Socket accepted = server.accept()) {
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry);
+
+            assertThat(peers.refresh()).isTrue();
+
+            String peer = "127.0.0.1:" + server.getLocalPort();
+            assertThat(connections(peer)).isEqualTo(1);
+            assertThat(registry.find(OutboundPeers.METER).tag("peer", "127.0.0.1:" + client.getLocalPort()).gauge())
+                    .as("the accepted end is inbound: its local port is one this process listens on").isNull();
+
+            client.close();
+            accepted.close();
+            peers.refresh();
+            assertThat(connections(peer)).as("a closed connection reads 0, its series stays").isZero();
+        }
+    }
+
+    @Test
+    void aRedisConnectionIsNamedByItsAddressAndPort() throws IOException {
+        // The Redis that runs on these machines (RULES.md): a real peer on a port we do not listen on.
+        try (Socket redis = new Socket("127.0.0.1", 6379)) {
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry);
+            peers.refresh();
+
+            assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void procLinesAreDecodedForIpv4AndIpv6() {
+        List<String> tcp = List.of(
+                "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode",
+                "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1",
+                "   1: 0100007F:1F90 0100007F:D431 01 00000000:00000000 00:00000000 00000000     0        0 112 1",
+                "   2: 0100007F:D432 0100007F:18EB 01 00000000:00000000 00:00000000 00000000     0        0 113 1",
+                "   3: 0100007F:D433 0100007F:1538 01 00000000:00000000 00:00000000 00000000     0        0 999 1");
+        List<String> tcp6 = List.of(
+                "   0: 00000000000000000000000001000000:D434 0000000000000000FFFF00000100007F:0CEA 01 0:0 0:0 0 0 0 114 1",
+                "   1: 00000000000000000000000001000000:D435 00000000000000000000000001000000:2382 01 0:0 0:0 0 0 0 115 1");
+
+        assertThat(OutboundPeers.outbound(Set.of("111", "112", "113", "114", "115"), tcp, tcp6)).containsOnly(
+                java.util.Map.entry("127.0.0.1:6379", 1),      // ours, outbound
+                java.util.Map.entry("127.0.0.1:3306", 1),      // IPv4-mapped on an IPv6 socket
+                java.util.Map.entry("[0:0:0:0:0:0:0:1]:9090", 1));
+        // 112 is the accepted end of our listener on 8080; 999 is another process's socket
+    }
+
+    private double connections(String peer) {
+        Gauge g = registry.find(OutboundPeers.METER).tag("peer", peer).gauge();
+        return g == null ? Double.NaN : g.value();
+    }
+}

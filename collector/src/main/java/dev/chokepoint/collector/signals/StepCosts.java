@@ -1,0 +1,22 @@
+package dev.chokepoint.collector.signals;
+
+import java.util.List;
+
+/**
+ * What one step's requests cost, per route and per statement, all targets together: the numbers a
+ * team compares between two rounds of tuning. Means are per completed request (per call for a
+ * statement) over the whole step; NaN where the agent did not measure a part. {@code backgroundHostCpu}:
+ * the share of the host's CPU that other processes used during the step (NaN when not measured),
+ * what wall and JDBC times per request are only comparable under.
+ */
+public record StepCosts(int step, List<RouteCost> routes, List<StatementCost> statements, double backgroundHostCpu) {
+
+    /** One route template: requests per second and the mean split of a request's time. */
+    public record RouteCost(String route, double rps, double wallMean, double cpuMean, double poolWaitMean,
+                            double jdbcMean, double remoteMean) {
+    }
+
+    /** One statement fingerprint: calls per second, mean latency, and its share of all statement time. */
+    public record StatementCost(String query, double callsPerSecond, double mean, double share) {
+    }
+}

@@ -1,0 +1,100 @@
+package dev.chokepoint.collector.verdict;
+
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.rules.Severity;
+import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.signals.Unit;
+import dev.chokepoint.collector.steps.Step;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The load generator is a suspect too: a step whose engine sent well below the asked rate while
+ * the service showed no limit of its own gets the verdict {@code load-generator}, whatever else
+ * the client saw (a starved engine also measures its own delays as latency). It needs what the
+ * schedule says of the engine (its workers, its CPU), so it judges the built-in engine's steps,
+ * schedule files that carry those columns, and k6 steps where k6 dropped iterations (its
+ * {@code vus_max} as the workers).
+ *
+ * <p>Not the engine's fault: the service stopped, restarted, piled requests up or failed them; a
+ * rule named a server resource; or every worker was waiting on the service (Little's law with the
+ * server's own p50: answers × latency near the workers), the shape of a closed-loop tool with too
+ * few workers, judged by {@link LimitJudge} as before.
+ *
+ * <p>A service that slowed down without any of those is no alibi: an engine starved of CPU sends
+ * in bursts (a CPU quota runs out, the engine waits for the next period, then fires what it owes),
+ * and the service's tail grows queueing behind them; on a shared host the same CPU shortage slows
+ * both. The verdict stays with the engine, and its summary says the service slowed too.
+ */
+public final class EngineShortfall {
+
+    /** Answers below this share of the asked requests: the engine did not offer the step. */
+    static final double MIN_SENT_SHARE = 0.9;
+    /** Workers busy on the service on average, as a share of all workers, from which the service is the cause. */
+    static final double BUSY_WORKERS_SHARE = 0.5;
+    /** The service's own p95 grown this much against the lowest step: the summary says it slowed too. */
+    static final double SERVER_P95_GROWTH = 3;
+    static final String RULE = "engine-short";
+    private static final Set<String> SERVICE_SYMPTOMS = Set.of("stopped-answering", "restarted", "in-flight-growing",
+            "errors");
+
+    private final Resource loadGenerator;
+
+    /** {@code loadGenerator}: the resource declared in resources.yaml; null turns this judgement off. */
+    public EngineShortfall(Resource loadGenerator) {
+        this.loadGenerator = loadGenerator;
+    }
+
+    /** {@code server}, {@code lowestServer}: the servers' own traffic in this step and in the lowest one. */
+    public StepVerdict apply(StepVerdict v, StepTraffic server, StepTraffic lowestServer) {
+        Step s = v.step();
+        if (loadGenerator == null || s.engine() == null || s.client() == null || !(s.offeredRps() > 0)) {
+            return v;
+        }
+        double asked = s.offeredRps() * s.durationSeconds();
+        double sent = s.client().requests() / asked;
+        if (asked < LimitJudge.MIN_REQUESTS || sent >= MIN_SENT_SHARE) {
+            return v;
+        }
+        if (v.limit().symptoms().stream().anyMatch(x -> SERVICE_SYMPTOMS.contains(x.kind()))
+                || v.firstSaturated() != null && !v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED)) {
+            return v;
+        }
+        // Requests in service on average (Little's law); none answered at all: none in service.
+        double busy = server.achievedRps() > 0 ? server.achievedRps() * server.p50Seconds() : 0;
+        if (!(busy < BUSY_WORKERS_SHARE * s.engine().workers())) {
+            return v; // unknown server latency, or the workers were waiting on the service
+        }
+        Map<String, Double> evidence = new LinkedHashMap<>();
+        evidence.put("engine_sent_share", sent);
+        evidence.put("engine_workers", (double) s.engine().workers());
+        evidence.put("engine_cpu_cores", s.engine().cpuCores());
+        evidence.put("server_p50_seconds", server.p50Seconds());
+        String summary = "it sent " + Unit.num(s.client().achievedRps()) + " of " + Unit.num(s.offeredRps())
+                + " RPS asked (" + Unit.RATIO.format(sent) + ") with " + s.engine().workers() + " workers"
+                + (Double.isNaN(s.engine().cpuCores()) ? "" : " on " + Unit.CORES.format(s.engine().cpuCores()))
+                + "; " + serviceState(server, lowestServer, busy);
+        Finding f = new Finding(loadGenerator, RULE, Severity.CRITICAL, "load generator", s.startMillis(), summary,
+                "The load generator could not offer the asked rate, so this step says nothing about the service's "
+                        + "capacity: give the load generator more CPU (or its own machine) or more workers (k6: maxVUs), or "
+                        + "ask a lower rate.",
+                evidence, Map.of(), null);
+        List<Symptom> symptoms = new ArrayList<>(v.limit().symptoms());
+        symptoms.add(new Symptom(RULE, "the load generator sent " + Unit.RATIO.format(sent) + " of the asked requests"));
+        return v.limitedBy(new StepLimit(List.copyOf(symptoms), v.limit().stoppedMillis()), f, v.consequences());
+    }
+
+    private static String serviceState(StepTraffic server, StepTraffic lowestServer, double busy) {
+        String load = Unit.num(busy) + " requests in service on average";
+        if (lowestServer != null && server.p95Seconds() >= SERVER_P95_GROWTH * lowestServer.p95Seconds()) {
+            return "the service slowed too (p95 " + Unit.SECONDS.format(server.p95Seconds()) + " against "
+                    + Unit.SECONDS.format(lowestServer.p95Seconds()) + " at the lowest step: a queue behind the engine's"
+                    + " bursts or a CPU both share) but no rule named a resource of its own (" + load + ")";
+        }
+        return "the service was not limited (p50 " + Unit.SECONDS.format(server.p50Seconds()) + ", " + load + ")";
+    }
+}

@@ -1,0 +1,112 @@
+package dev.chokepoint.collector.analysis;
+
+import dev.chokepoint.collector.report.Report;
+import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.verdict.Demand;
+import dev.chokepoint.collector.verdict.StepVerdict;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The utilization law's bound for the resource that later saturated, against the rate the run
+ * measured there, on every recorded run that shows its limit: the service fell behind its offer
+ * (achieved below {@value #BEHIND} of offered) at a step that resource saturated first. A run
+ * where the resource saturated while the service still kept up, or where the resource has no
+ * bound (database, downstream, lock, heap: not throughput-bound rules), cannot check a prediction
+ * and is skipped with the reason. Three pool runs of 2026-12-01 are not recorded here and missed
+ * (docs/measurements.md): bound 37 vs 30 measured (+23 %) and 67 vs 55 (+22 %) at load average
+ * 18-23, where the pool was 88-94 % utilized at its limit and hold times grew with load, and the
+ * 40-connection pool at load 12, 266 vs 191 (+40 %), where the database slowed under 40
+ * concurrent transactions: the law assumes a demand per request that does not grow with load.
+ * Three recorded runs miss, each checked to still miss ({@link #MISSES}): one the same way, one
+ * below (a bound from one cold step), one on a host whose neighbours took half the CPU.
+ */
+class UtilizationLawAccuracyTest {
+
+    /** The tolerance: a bound within ±15 % of the measured limit. */
+    static final double TOLERANCE = 0.15;
+    private static final double BEHIND = 0.9;
+    /**
+     * Recorded runs whose bound misses, with why; each is checked to still miss that way, so the
+     * reason stays true (a fix to the law that brings one inside the tolerance moves it out of here).
+     */
+    private static final Map<String, String> MISSES = Map.of("pool-10-quiet-ci", "its bound comes from steps 1-2, where "
+            + "other processes used 25 % then 84 % of the host; the pool's limit was measured at steps 3-4 on a full host, "
+            + "where slower statements (JDBC 105-115 → 132 ms per request) held each connection longer: bound 84 vs 63 RPS",
+            "cpu-quiet-ci", "its bound comes from step 1 alone (step 2 already queued for the cores), so the fit goes through "
+            + "the origin and the cold JVM's background CPU at 5 RPS (JIT compiling: 0.61 cores for 5 × 96 ms of request CPU) "
+            + "counts as request demand: bound 16 vs 20 RPS measured (the request CPU alone, 2 cores / 96 ms, says 20.8)",
+            "fast-service-select", "the CPU that limited it was the host's (cpu-host-saturated): the load tool and PostgreSQL "
+            + "on the same two cores used about half of them, while the bound divides all the cores by this process's own "
+            + "demand: bound 4 376 vs 2 229 RPS measured");
+
+    @Test
+    void each_bound_is_within_15_percent_of_the_limit_the_run_measured() throws Exception {
+        Path root = Path.of(getClass().getClassLoader().getResource("recorded").toURI());
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(root)) {
+            dirs = s.filter(Files::isDirectory).sorted().toList();
+        }
+        List<String> checked = new ArrayList<>();
+        for (Path dir : dirs) {
+            check(dir).ifPresent(checked::add);
+        }
+        // pool-ci (+9 %) and pool-10-ci (−8 %) show their pool's limit; the others cannot (see the class comment)
+        assertThat(checked).as("runs whose limit the law could be checked on").contains("pool-ci", "pool-10-ci");
+    }
+
+    /** The run's name when its limit could be checked (and it held), empty when the run cannot check a prediction. */
+    private static Optional<String> check(Path dir) throws Exception {
+        RecordedRun run = RecordedRun.load(dir);
+        Report report = Analysis.analyze(run.run(), run.steps(), AnalysisOptions.defaults());
+        Optional<Measured> measured = measuredLimit(report);
+        String demands = report.demands().stream().map(d -> d.resource().id() + " " + Math.round(d.boundRps())).toList().toString();
+        if (measured.isEmpty()) {
+            System.out.println("law " + dir.getFileName() + ": no named resource limited a step that fell behind; bounds " + demands);
+            return Optional.empty();
+        }
+        Measured m = measured.get();
+        Optional<Demand> bound = report.demands().stream().filter(d -> d.resource().equals(m.resource())).findFirst();
+        System.out.println("law " + dir.getFileName() + ": " + m.resource().id() + " measured " + Math.round(m.rps())
+                + " RPS at step " + m.step() + ", bounds " + demands);
+        if (bound.isEmpty()) {
+            return Optional.empty(); // not a throughput-bound resource: the law predicts nothing for it
+        }
+        String name = dir.getFileName().toString();
+        if (MISSES.containsKey(name)) {
+            assertThat(Math.abs(bound.get().boundRps() / m.rps() - 1)).as("%s, a known miss: %s", name, MISSES.get(name))
+                    .isGreaterThan(TOLERANCE);
+            return Optional.empty();
+        }
+        assertThat(bound.get().boundRps()).as("%s: %s bound vs measured %s RPS", name, m.resource().id(), m.rps())
+                .isBetween(m.rps() * (1 - TOLERANCE), m.rps() * (1 + TOLERANCE));
+        return Optional.of(name);
+    }
+
+    /** The highest rate achieved at a step that fell behind with the run's first named resource saturated first. */
+    static Optional<Measured> measuredLimit(Report report) {
+        StepVerdict first = report.steps().stream().filter(v -> v.firstSaturated() != null
+                && !v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED)).findFirst().orElse(null);
+        if (first == null) {
+            return Optional.empty();
+        }
+        Resource r = first.firstSaturated().resource();
+        return report.steps().stream()
+                .filter(v -> v.firstSaturated() != null && v.firstSaturated().resource().equals(r)
+                        && v.step().offeredRps() > 0 && v.traffic().achievedRps() < BEHIND * v.step().offeredRps())
+                .max(java.util.Comparator.comparingDouble(v -> v.traffic().achievedRps()))
+                .map(v -> new Measured(r, v.step().index(), v.traffic().achievedRps()));
+    }
+
+    record Measured(Resource resource, int step, double rps) {
+    }
+}
