@@ -2,14 +2,10 @@ package dev.chokepoint.agent.wait;
 
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +30,7 @@ final class JfrWaits {
     private final WaitMetrics metrics;
     private final Consumer<String> failed;
     private final SocketPeers peers = SocketPeers.ofThisHost();
+    private final StackReadings stacks = new StackReadings();
     private volatile boolean on = true;
 
     private JfrWaits(RecordingStream stream, WaitMetrics metrics, Consumer<String> failed) {
@@ -83,6 +80,7 @@ final class JfrWaits {
             // Once per flush, on this thread: the outbound connections beside the waits, and the
             // recording gauge (the first flush comes once the recording runs: waits count from then).
             stream.onFlush(() -> {
+                waits.stacks.forget();
                 outbound.refresh();
                 metrics.recording(waits.on);
             });
@@ -106,8 +104,7 @@ final class JfrWaits {
             return;
         }
         try {
-            List<StackSites.Frame> frames = frames(event);
-            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), StackSites.site(frames),
+            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stacks.of(event.getStackTrace()).site(),
                     event.getDuration().toNanos());
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);
@@ -119,11 +116,11 @@ final class JfrWaits {
             return;
         }
         try {
-            List<StackSites.Frame> frames = frames(event);
-            if (StackSites.isIdle(frames)) {
+            StackReadings.Reading stack = stacks.of(event.getStackTrace());
+            if (stack.idle()) {
                 return; // a pool thread waiting for work: no request waits on it
             }
-            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), frames), StackSites.site(frames),
+            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(),
                     event.getDuration().toNanos());
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);
@@ -170,20 +167,5 @@ final class JfrWaits {
     private static String typeName(RecordedEvent event, String field) {
         jdk.jfr.consumer.RecordedClass type = event.getClass(field);
         return type == null ? null : type.getName();
-    }
-
-    private static List<StackSites.Frame> frames(RecordedEvent event) {
-        RecordedStackTrace stack = event.getStackTrace();
-        if (stack == null) {
-            return List.of();
-        }
-        List<RecordedFrame> recorded = stack.getFrames();
-        List<StackSites.Frame> frames = new ArrayList<>(recorded.size());
-        for (RecordedFrame frame : recorded) {
-            if (frame.getMethod() != null && frame.getMethod().getType() != null) {
-                frames.add(new StackSites.Frame(frame.getMethod().getType().getName(), frame.getMethod().getName()));
-            }
-        }
-        return frames;
     }
 }
