@@ -69,10 +69,11 @@ final class ClientStatsAccumulator {
     /** NaN percentiles when the tool reported no latency in the window. */
     Step.ClientStats stats(double durationSeconds) {
         boolean anyLatency = latencies.getTotalCount() > 0;
+        double p50 = anyLatency ? latencies.getValueAtPercentile(50) / 1e6 : Double.NaN;
         double p95 = anyLatency ? latencies.getValueAtPercentile(95) / 1e6 : Double.NaN;
         double p99 = anyLatency ? latencies.getValueAtPercentile(99) / 1e6 : Double.NaN;
         double errorRate = outcomes > 0 ? (double) failures / outcomes : 0;
         double rate = durationSeconds > 0 ? requests / durationSeconds : 0;
-        return new Step.ClientStats(requests, rate, p95, p99, errorRate);
+        return new Step.ClientStats(requests, rate, p50, p95, p99, errorRate);
     }
 }

@@ -15,8 +15,8 @@ public record Step(int index, long startMillis, long endMillis, double offeredRp
     public enum Source { K6, JMETER, SCHEDULE, DETECTED }
 
     /** What the load tool saw during the step. Latencies in seconds, errorRate in 0..1. */
-    public record ClientStats(long requests, double achievedRps, double p95Seconds, double p99Seconds,
-                              double errorRate) {
+    public record ClientStats(long requests, double achievedRps, double p50Seconds, double p95Seconds,
+                              double p99Seconds, double errorRate) {
     }
 
     /**

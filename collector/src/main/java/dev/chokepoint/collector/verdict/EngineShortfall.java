@@ -20,21 +20,32 @@ import java.util.Set;
  * schedule files that carry those columns, and k6 steps where k6 dropped iterations (its
  * {@code vus_max} as the workers).
  *
- * <p>Not the engine's fault: the service stopped, restarted, piled requests up or failed them; a
- * rule named a server resource; or every worker was waiting on the service (Little's law with the
- * server's own p50: answers × latency near the workers), the shape of a closed-loop tool with too
- * few workers, judged by {@link LimitJudge} as before.
+ * <p>The engine is named on evidence against it, not for want of another cause: its workers sat
+ * idle (Little's law on the engine's own side: answers × its p50 latency well below its workers),
+ * so it had the means to send and did not. When its workers were busy waiting for answers, the
+ * time went between the engine and the service's timers (the engine too slow to read the answers
+ * on a host whose CPU the service took, a network, an accept queue): the step stays with the
+ * service's symptoms, unattributed where no rule names a resource. A CI run of the cpu scenario
+ * (host CPU full, 40 hey workers all waiting on 1.6 s answers) was named load-generator before.
+ *
+ * <p>Not the engine's fault either: the service stopped, restarted, piled requests up or failed
+ * them; a rule named a server resource; or the workers were waiting on the service (answers ×
+ * the server's own p50 near the workers), the shape of a closed-loop tool with too few workers,
+ * judged by {@link LimitJudge} as before.
  *
  * <p>A service that slowed down without any of those is no alibi: an engine starved of CPU sends
  * in bursts (a CPU quota runs out, the engine waits for the next period, then fires what it owes),
- * and the service's tail grows queueing behind them; on a shared host the same CPU shortage slows
- * both. The verdict stays with the engine, and its summary says the service slowed too.
+ * and the service's tail grows queueing behind them. The verdict stays with the engine, and its
+ * summary says the service slowed too.
  */
 public final class EngineShortfall {
 
     /** Answers below this share of the asked requests: the engine did not offer the step. */
     static final double MIN_SENT_SHARE = 0.9;
-    /** Workers busy on the service on average, as a share of all workers, from which the service is the cause. */
+    /**
+     * Workers busy on average, as a share of all workers: from this share on the service's side,
+     * the service is the cause; below it on the engine's own side, the engine's workers sat idle.
+     */
     static final double BUSY_WORKERS_SHARE = 0.5;
     /** The service's own p95 grown this much against the lowest step: the summary says it slowed too. */
     static final double SERVER_P95_GROWTH = 3;
@@ -69,15 +80,21 @@ public final class EngineShortfall {
         if (!(busy < BUSY_WORKERS_SHARE * s.engine().workers())) {
             return v; // unknown server latency, or the workers were waiting on the service
         }
+        double waiting = s.client().achievedRps() > 0 ? s.client().achievedRps() * s.client().p50Seconds() : 0;
+        if (!(waiting < BUSY_WORKERS_SHARE * s.engine().workers())) {
+            return v; // unknown client latency, or the engine's workers were all waiting for answers
+        }
         Map<String, Double> evidence = new LinkedHashMap<>();
         evidence.put("engine_sent_share", sent);
         evidence.put("engine_workers", (double) s.engine().workers());
         evidence.put("engine_cpu_cores", s.engine().cpuCores());
+        evidence.put("engine_workers_waiting", waiting);
         evidence.put("server_p50_seconds", server.p50Seconds());
         String summary = "it sent " + Unit.num(s.client().achievedRps()) + " of " + Unit.num(s.offeredRps())
                 + " RPS asked (" + Unit.RATIO.format(sent) + ") with " + s.engine().workers() + " workers"
                 + (Double.isNaN(s.engine().cpuCores()) ? "" : " on " + Unit.CORES.format(s.engine().cpuCores()))
-                + "; " + serviceState(server, lowestServer, busy);
+                + ", " + Unit.num(waiting) + " of them waiting for answers on average; "
+                + serviceState(server, lowestServer, busy);
         Finding f = new Finding(loadGenerator, RULE, Severity.CRITICAL, "load generator", s.startMillis(), summary,
                 "The load generator could not offer the asked rate, so this step says nothing about the service's "
                         + "capacity: give the load generator more CPU (or its own machine) or more workers (k6: maxVUs), or "

@@ -38,7 +38,7 @@ class PartialTargetsTest {
         for (Step s : actuator.steps) {
             double p95 = s.index() < 4 ? 0.02 : 1.2;
             withClient.add(new Step(s.index(), s.startMillis(), s.endMillis(), s.offeredRps(), Step.Source.SCHEDULE,
-                    new Step.ClientStats((long) (s.offeredRps() * 20), s.offeredRps(), p95, p95 * 1.2, 0)));
+                    new Step.ClientStats((long) (s.offeredRps() * 20), s.offeredRps(), p95 / 2, p95, p95 * 1.2, 0)));
         }
 
         Report report = Analysis.analyze(actuator.run, withClient, AnalysisOptions.defaults());
