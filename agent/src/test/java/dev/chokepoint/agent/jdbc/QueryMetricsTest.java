@@ -61,7 +61,8 @@ class QueryMetricsTest {
         assertThat(series).hasSize(2);
         for (Meter meter : series) {
             String query = meter.getId().getTag("query");
-            assertThat(query).doesNotContain("secret").doesNotContain("1000").contains("?");
+            // the table's name is left out: its nanoTime suffix may hold the digits 1000 (a CI run's did)
+            assertThat(query.replace(table, "t")).doesNotContain("secret").doesNotContain("1000").contains("?");
             assertThat(meter.getId().getTag("pool")).isEqualTo("none");
             assertThat(meter.getId().getTag("outcome")).isEqualTo("success");
         }
