@@ -18,6 +18,11 @@ public final class WaitProbe extends MeterProbe {
 
     static final String ID = "waits";
     static final int DEFAULT_MAX_LABELS = 50;
+    /**
+     * How often at most the outbound connections are counted again when this process's sockets
+     * changed: a new pool's connections show within it, well inside a load step (10 s or more).
+     */
+    static final java.time.Duration OUTBOUND_TABLE_INTERVAL = java.time.Duration.ofSeconds(5);
 
     public WaitProbe() {
         super(ID);
@@ -41,7 +46,8 @@ public final class WaitProbe extends MeterProbe {
         // JFR's start (a second or more of CPU) runs on the wait probe's own thread, which then
         // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
         // for it, and it waits for the application's start-up to settle first.
-        OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry());
+        OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry(),
+                OUTBOUND_TABLE_INTERVAL);
         boolean attachedLate = context.attachedLate();
         Thread consumer = new Thread(() -> {
             try {

@@ -3,12 +3,15 @@ package dev.chokepoint.agent.wait;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -24,7 +27,7 @@ class OutboundPeersTest {
         try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
              Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
              Socket accepted = server.accept()) {
-            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry);
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO);
 
             assertThat(peers.refresh()).isTrue();
 
@@ -44,11 +47,49 @@ class OutboundPeersTest {
     void aRedisConnectionIsNamedByItsAddressAndPort() throws IOException {
         // The Redis that runs on these machines (RULES.md): a real peer on a port we do not listen on.
         try (Socket redis = new Socket("127.0.0.1", 6379)) {
-            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry);
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO);
             peers.refresh();
 
             assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
         }
+    }
+
+    @Test
+    void theTablesAreReadAgainOnlyWhenThisProcessSocketsChangedAndNotTooOften(@TempDir Path proc) throws IOException {
+        Path fd = Files.createDirectories(proc.resolve("self/fd"));
+        Files.createDirectories(proc.resolve("net"));
+        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        tcp(proc, "113");
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ofHours(1));
+
+        assertThat(peers.refresh()).isTrue();
+        assertThat(connections("127.0.0.1:6379")).as("the first refresh reads the tables").isEqualTo(1);
+
+        tcp(proc, "113", "116");
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("same sockets: the tables are not read").isEqualTo(1);
+
+        Files.createSymbolicLink(fd.resolve("8"), Path.of("socket:[116]"));
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("new socket, but within the interval").isEqualTo(1);
+
+        SimpleMeterRegistry other = new SimpleMeterRegistry();
+        OutboundPeers eager = new OutboundPeers(proc, 50, other, Duration.ZERO);
+        eager.refresh();
+        Files.delete(fd.resolve("8"));
+        eager.refresh();
+        assertThat(other.get(OutboundPeers.METER).tag("peer", "127.0.0.1:6379").gauge().value())
+                .as("without an interval, a changed set of sockets is counted at once").isEqualTo(1);
+    }
+
+    /** /proc/net/tcp with one established connection to 127.0.0.1:6379 per inode. */
+    private static void tcp(Path proc, String... inodes) throws IOException {
+        StringBuilder table = new StringBuilder("  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n");
+        for (int i = 0; i < inodes.length; i++) {
+            table.append(String.format("   %d: 0100007F:D4%02X 0100007F:18EB 01 00000000:00000000 00:00000000 00000000     0        0 %s 1%n",
+                    i, 0x30 + i, inodes[i]));
+        }
+        Files.writeString(proc.resolve("net/tcp"), table);
     }
 
     @Test
