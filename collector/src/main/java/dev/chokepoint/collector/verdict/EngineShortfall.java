@@ -75,12 +75,11 @@ public final class EngineShortfall {
                 || v.firstSaturated() != null && !v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED)) {
             return v;
         }
-        // Requests in service on average (Little's law); none answered at all: none in service.
-        double busy = server.achievedRps() > 0 ? server.achievedRps() * server.p50Seconds() : 0;
+        double busy = inFlight(server.achievedRps(), server.p50Seconds());
         if (!(busy < BUSY_WORKERS_SHARE * s.engine().workers())) {
             return v; // unknown server latency, or the workers were waiting on the service
         }
-        double waiting = s.client().achievedRps() > 0 ? s.client().achievedRps() * s.client().p50Seconds() : 0;
+        double waiting = inFlight(s.client().achievedRps(), s.client().p50Seconds());
         if (!(waiting < BUSY_WORKERS_SHARE * s.engine().workers())) {
             return v; // unknown client latency, or the engine's workers were all waiting for answers
         }
@@ -103,6 +102,14 @@ public final class EngineShortfall {
         List<Symptom> symptoms = new ArrayList<>(v.limit().symptoms());
         symptoms.add(new Symptom(RULE, "the load generator sent " + Unit.RATIO.format(sent) + " of the asked requests"));
         return v.limitedBy(new StepLimit(List.copyOf(symptoms), v.limit().stoppedMillis()), f, v.consequences());
+    }
+
+    /**
+     * Requests in flight on average (Little's law): 0 when nothing was answered, NaN when the
+     * latency is unknown (the callers then keep the step with the service).
+     */
+    private static double inFlight(double answeredRps, double p50Seconds) {
+        return answeredRps > 0 ? answeredRps * p50Seconds : 0;
     }
 
     private static String serviceState(StepTraffic server, StepTraffic lowestServer, double busy) {
