@@ -106,6 +106,22 @@ await_quiet_host() {
 }
 QUIET_BUSY_PERCENT=${QUIET_BUSY_PERCENT:-25}
 
+# Why a run failed, into the log (CI keeps only the log, not the run folders): the report's headline
+# and steps, each rule's margin at the expected step, and how the scrapes went.
+explain_failure() {
+  local run=$1 step=$2
+  [[ -s $run/report.md ]] || return 0
+  {
+    echo "---- $run: report headline and steps"
+    head -1 "$run/report.md"
+    sed -n '/^| step | offered/,/^$/p' "$run/report.md"
+    echo "---- rule margins at step $step (chokepoint margins)"
+    java -jar "$chokepoint_jar" margins "$run" 2>&1 | grep -E "^\| $step \|" || true
+    echo "---- scrape events: $(grep -c '"kind":"FAILED"' "$run/events.jsonl" 2>/dev/null || true) failed," \
+         "$(grep -c '"kind":"SLOW"' "$run/events.jsonl" 2>/dev/null || true) slow; engine: $(cut -d, -f1,4,6,7 "$run/steps.csv" 2>/dev/null | tr '\n' ' ')"
+  } >&2
+}
+
 # One scenario run, judged: sets row ("expected|reported|step|onset|verdict").
 attempt() {
   local name=$1 run=$2 status=0
@@ -117,6 +133,7 @@ attempt() {
   else
     row="$(yq -r '.expect.resource + (if .expect.step then " @" + (.expect.step | tostring) else "" end)' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: no report.json (run-scenario.sh exit $status; see $run.log)"
   fi
+  [[ $row == *"|pass" ]] || explain_failure "$run" "$(yq -r '.expect.step // 1' "$scenarios_dir/$name.yaml")"
   local dies
   dies=$(yq -r '.expect["target-dies"] // false' "$scenarios_dir/$name.yaml")
   if [[ $row == *"|pass" && $dies == true && ! -f $run/service-exit.txt ]]; then

@@ -3,6 +3,7 @@ package dev.chokepoint.agent.exposition;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +20,13 @@ import java.util.zip.GZIPOutputStream;
  * answer only when the socket does not take it at once.
  */
 final class Responses {
+
+    /**
+     * When the meters were read (epoch ms, the middle of the read). On a saturated host this
+     * endpoint's thread waits for a core before and after it reads, so the scraper cannot tell
+     * from its own clock when the values are from (docs/metrics.md).
+     */
+    static final String READ_TIME_HEADER = "Chokepoint-Read-Time";
 
     /** Room before the body for the head, which is written once the body's length is known. */
     private static final int HEAD_ROOM = 512;
@@ -57,8 +65,12 @@ final class Responses {
         ExpositionFormatWriter writer = formats.findWriter(request.accept);
         buffer.restartAt(HEAD_ROOM);
         OutputStream encoded = request.gzip ? new GZIPOutputStream(buffer) : buffer;
+        long readAt;
         try {
-            writer.write(encoded, registry.getPrometheusRegistry().scrape());
+            long before = System.currentTimeMillis();
+            MetricSnapshots snapshots = registry.getPrometheusRegistry().scrape();
+            readAt = before + (System.currentTimeMillis() - before) / 2;
+            writer.write(encoded, snapshots);
         } finally {
             if (encoded != buffer) {
                 encoded.close(); // ends the Deflater, whose memory is native
@@ -69,6 +81,7 @@ final class Responses {
                 + "Content-Type: " + writer.getContentType() + "\r\n"
                 + (request.gzip ? "Content-Encoding: gzip\r\n" : "")
                 + "Content-Length: " + bodyLength + "\r\n"
+                + READ_TIME_HEADER + ": " + readAt + "\r\n"
                 + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
         int start = HEAD_ROOM - head.length;
         System.arraycopy(head, 0, buffer.bytes, start, head.length);

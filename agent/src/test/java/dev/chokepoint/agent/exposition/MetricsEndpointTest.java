@@ -47,8 +47,12 @@ class MetricsEndpointTest {
 
     @Test
     void announcesItsUrlAndServesThePrometheusTextFormat() throws Exception {
+        long before = System.currentTimeMillis();
         HttpResponse<String> response = get("/metrics", "text/plain");
+        long after = System.currentTimeMillis();
 
+        assertThat(Long.parseLong(response.headers().firstValue(Responses.READ_TIME_HEADER).orElseThrow()))
+                .isBetween(before, after);
         assertThat(err.toString()).contains("chokepoint: metrics at http://127.0.0.1:" + endpoint.port() + "/metrics");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain; version=0.0.4");

@@ -27,6 +27,9 @@ public final class TargetScraper {
     /** Far above any real exposition (10 000 series are ~1 MiB), far below what would hurt the collector. */
     static final int MAX_BODY_BYTES = 32 << 20;
 
+    /** The agent's header: when it read the meters (epoch ms). */
+    static final String READ_TIME_HEADER = "Chokepoint-Read-Time";
+
     private final HttpClient client;
     private final Duration timeout;
 
@@ -44,7 +47,9 @@ public final class TargetScraper {
         HttpRequest request = HttpRequest.newBuilder(target)
                 .timeout(timeout)
                 .header("Accept", ExpositionFormat.ACCEPT)
-                .header("Accept-Encoding", "gzip")
+                // No Accept-Encoding: gzip: compressing costs the target CPU in the one thread that
+                // must answer while its cores are saturated. A body that comes gzipped anyway
+                // (a proxy that always compresses) is still read.
                 .header("User-Agent", "chokepoint-collector")
                 .GET()
                 .build();
@@ -79,11 +84,21 @@ public final class TargetScraper {
             ExpositionFormat format = ExpositionFormat.fromContentType(
                     response.headers().firstValue("Content-Type").orElse(null));
             List<ParsedSample> samples = ExpositionParser.parse(body, format);
-            return ScrapeOutcome.success(samples, millis);
+            return ScrapeOutcome.success(samples, millis, response.headers().firstValue(READ_TIME_HEADER)
+                    .map(TargetScraper::epochMillis).orElse(0L));
         } catch (ExpositionException e) {
             return ScrapeOutcome.failed("unparsable body, " + e.getMessage(), millis);
         } catch (IOException e) {
             return ScrapeOutcome.failed("unreadable body: " + e.getMessage(), millis);
+        }
+    }
+
+    /** 0 (not said) for anything but a plain number: a header is a hint, never a failed scrape. */
+    private static long epochMillis(String header) {
+        try {
+            return Math.max(0, Long.parseLong(header.trim()));
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

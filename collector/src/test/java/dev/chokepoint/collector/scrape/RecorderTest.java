@@ -139,6 +139,66 @@ class RecorderTest {
         assertThat(run.named("up").get(0).size()).isGreaterThanOrEqualTo(4);
     }
 
+    @Test
+    void anAnswerLaterThanItsRoundIsStillRecordedAtTheMiddleOfItsScrape() throws Exception {
+        // given a target that answers every scrape after 1.5 s (a saturated service's endpoint
+        // thread queued for a core), scraped every second
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newFixedThreadPool(2));
+        List<Long> answeredAt = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.createContext("/metrics", exchange -> {
+            LockSupport.parkNanos(Duration.ofMillis(1500).toNanos());
+            byte[] body = "up 1\n".getBytes(StandardCharsets.UTF_8);
+            answeredAt.add(System.currentTimeMillis());
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
+        Duration interval = Duration.ofSeconds(1);
+        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(target.toString()),
+                System.currentTimeMillis(), interval.toMillis(), List.of(), null, null));
+        AtomicInteger pendingTicks = new AtomicInteger();
+        Recorder recorder = new Recorder(List.of(target), interval, writer,
+                (time, outcomes) -> pendingTicks.addAndGet(outcomes.get(0) == ScrapeOutcome.PENDING ? 1 : 0), System.err);
+        try {
+            recorder.start();
+            awaitRounds(recorder, 6);
+            recorder.stop();
+            writer.close();
+        } finally {
+            server.stop(0);
+            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        }
+
+        // then the late answers are samples, not failures: one scrape in flight at a time, each
+        // stamped at the middle of its scrape (this target does not say when it read), rounds
+        // meanwhile pending
+        RunData run = RunReader.read(dir);
+        assertThat(run.events()).noneMatch(e -> e.kind() == ScrapeEvent.Kind.FAILED);
+        long[] times = run.named("up").get(0).timesMillis();
+        assertThat(times.length).isGreaterThanOrEqualTo(2);
+        for (int i = 0; i < times.length; i++) {
+            assertThat(answeredAt.get(i) - times[i]).isBetween(600L, 1000L);
+        }
+        assertThat(pendingTicks.get()).isPositive();
+    }
+
+    @Test
+    void aSampleIsStampedWhenTheTargetSaysItReadItsMetersWithinTheScrapesOwnSpan() {
+        long sent = 1_000_000;
+        List<ParsedSample> none = List.of();
+        // the agent read its meters 900 ms into a 1 s scrape (its thread waited for a core first)
+        assertThat(Recorder.stamp(sent, ScrapeOutcome.success(none, 1000, sent + 900))).isEqualTo(sent + 900);
+        // a target whose clock is off by minutes is kept inside the scrape
+        assertThat(Recorder.stamp(sent, ScrapeOutcome.success(none, 1000, sent + 120_000))).isEqualTo(sent + 1000);
+        assertThat(Recorder.stamp(sent, ScrapeOutcome.success(none, 1000, sent - 120_000))).isEqualTo(sent);
+        // a target that does not say: the middle; a failure: when it was known
+        assertThat(Recorder.stamp(sent, ScrapeOutcome.success(none, 1000))).isEqualTo(sent + 500);
+        assertThat(Recorder.stamp(sent, ScrapeOutcome.failed("timed out", 3000))).isEqualTo(sent + 3000);
+    }
+
     /** Scrape rounds come on a timer; polling with a deadline keeps the test correct on a busy machine. */
     private static void awaitRounds(Recorder recorder, int more) {
         long target = recorder.rounds() + more;
