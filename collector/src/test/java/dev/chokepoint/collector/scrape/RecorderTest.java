@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Counter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -20,9 +21,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -98,37 +102,24 @@ class RecorderTest {
     @Test
     void garbageAndSlowAnswersAreRecordedAsSuchAndTheRecordingGoesOn() throws Exception {
         AtomicInteger mode = new AtomicInteger(0);
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newFixedThreadPool(2));
-        server.createContext("/metrics", exchange -> {
+        HttpServer server = serve(() -> {
             if (mode.get() == 2) {
-                // slower than half the 1 s interval, faster than the 800 ms timeout
+                // slower than half the 1 s interval, faster than the round's 800 ms wait
                 LockSupport.parkNanos(Duration.ofMillis(550).toNanos());
             }
-            byte[] body = (mode.get() == 1 ? "<html>Service Unavailable</html>\n" : "up 1\n")
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+            return mode.get() == 1 ? "<html>Service Unavailable</html>\n" : "up 1\n";
         });
-        server.start();
-        URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
-        Duration interval = Duration.ofSeconds(1);
-        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(target.toString()),
-                System.currentTimeMillis(), interval.toMillis(), List.of(), null, null));
-        Recorder recorder = new Recorder(List.of(target), interval, writer, (time, outcomes) -> { }, System.err);
         try {
-            recorder.start();
-            awaitRounds(recorder, 2);
+            Recording recording = record(server, (time, outcomes) -> { });
+            recording.recorder.start();
+            awaitRounds(recording.recorder, 2);
             mode.set(1);
-            awaitRounds(recorder, 2);
+            awaitRounds(recording.recorder, 2);
             mode.set(2);
-            awaitRounds(recorder, 3);
-            recorder.stop();
-            writer.close();
+            awaitRounds(recording.recorder, 3);
+            recording.stop();
         } finally {
-            server.stop(0);
-            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+            stop(server);
         }
 
         RunData run = RunReader.read(dir);
@@ -143,33 +134,21 @@ class RecorderTest {
     void anAnswerLaterThanItsRoundIsStillRecordedAtTheMiddleOfItsScrape() throws Exception {
         // given a target that answers every scrape after 1.5 s (a saturated service's endpoint
         // thread queued for a core), scraped every second
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newFixedThreadPool(2));
-        List<Long> answeredAt = new java.util.concurrent.CopyOnWriteArrayList<>();
-        server.createContext("/metrics", exchange -> {
+        List<Long> answeredAt = new CopyOnWriteArrayList<>();
+        HttpServer server = serve(() -> {
             LockSupport.parkNanos(Duration.ofMillis(1500).toNanos());
-            byte[] body = "up 1\n".getBytes(StandardCharsets.UTF_8);
             answeredAt.add(System.currentTimeMillis());
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+            return "up 1\n";
         });
-        server.start();
-        URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
-        Duration interval = Duration.ofSeconds(1);
-        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(target.toString()),
-                System.currentTimeMillis(), interval.toMillis(), List.of(), null, null));
         AtomicInteger pendingTicks = new AtomicInteger();
-        Recorder recorder = new Recorder(List.of(target), interval, writer,
-                (time, outcomes) -> pendingTicks.addAndGet(outcomes.get(0) == ScrapeOutcome.PENDING ? 1 : 0), System.err);
         try {
-            recorder.start();
-            awaitRounds(recorder, 6);
-            recorder.stop();
-            writer.close();
+            Recording recording = record(server,
+                    (time, outcomes) -> pendingTicks.addAndGet(outcomes.get(0) == ScrapeOutcome.PENDING ? 1 : 0));
+            recording.recorder.start();
+            awaitRounds(recording.recorder, 6);
+            recording.stop();
         } finally {
-            server.stop(0);
-            ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+            stop(server);
         }
 
         // then the late answers are samples, not failures: one scrape in flight at a time, each
@@ -197,6 +176,41 @@ class RecorderTest {
         // a target that does not say: the middle; a failure: when it was known
         assertThat(Recorder.stamp(sent, ScrapeOutcome.success(none, 1000))).isEqualTo(sent + 500);
         assertThat(Recorder.stamp(sent, ScrapeOutcome.failed("timed out", 3000))).isEqualTo(sent + 3000);
+    }
+
+    /** A loopback /metrics target answering 200 with what {@code answer} gives (it may wait first). */
+    private static HttpServer serve(Supplier<String> answer) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newFixedThreadPool(2));
+        server.createContext("/metrics", exchange -> {
+            byte[] body = answer.get().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    private static void stop(HttpServer server) {
+        server.stop(0);
+        ((ExecutorService) server.getExecutor()).shutdownNow();
+    }
+
+    /** A recording of one target every second into the test's folder (not started). */
+    private Recording record(HttpServer server, TickListener listener) throws IOException {
+        URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
+        Duration interval = Duration.ofSeconds(1);
+        RunWriter writer = RunWriter.create(dir, RunMetadata.started(List.of(target.toString()),
+                System.currentTimeMillis(), interval.toMillis(), List.of(), null, null));
+        return new Recording(writer, new Recorder(List.of(target), interval, writer, listener, System.err));
+    }
+
+    private record Recording(RunWriter writer, Recorder recorder) {
+        void stop() throws IOException {
+            recorder.stop();
+            writer.close();
+        }
     }
 
     /** Scrape rounds come on a timer; polling with a deadline keeps the test correct on a busy machine. */
