@@ -24,7 +24,7 @@ class ScenarioFilesTest {
 
         assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
                 "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom",
-                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis");
+                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved");
     }
 
     @Test
@@ -32,9 +32,10 @@ class ScenarioFilesTest {
         List<Scenario> scenarios = new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS);
 
         // heap-death takes case 5 further; pool-wide (case 2 fixed) and cpu-heavy (case 1 regressed)
-        // are the second runs of chokepoint compare's recorded pairs.
+        // are the second runs of chokepoint compare's recorded pairs; cpu-starved is case 1 with
+        // more requests in flight than the metrics endpoint can get a core beside.
         assertThat(scenarios).filteredOn(s -> s.caseNumber() != null).extracting(Scenario::caseNumber)
-                .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5, 2, 1)).toList());
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5, 2, 1, 1)).toList());
         assertThat(scenarios).filteredOn(s -> s.caseNumber() == null).extracting(Scenario::name)
                 .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis");
     }
