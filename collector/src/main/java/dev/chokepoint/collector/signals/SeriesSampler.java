@@ -49,34 +49,51 @@ final class SeriesSampler {
     }
 
     /**
-     * Reset-adjusted cumulative counter at each grid point. Before the first sample the value is
-     * 0 when the series was born during the run ({@code bornDuringRun}: Micrometer creates a
-     * timer on first use, so its first scraped value already counts requests of this run), else
-     * NaN (we do not know what was counted before recording started).
+     * Reset-adjusted cumulative counter at each grid point, interpolated between the samples on
+     * either side of it when they are at most a window apart (farther apart, a target that was
+     * down: the value holds until the next sample). Interpolation keeps a window's increase to the
+     * window's own length when scrapes come late or irregularly (a CPU-saturated target answers
+     * after 0.5-2.3 s): held values made a 5 s window span anywhere from 3 to 7 s of counting.
+     * Before the first sample the value is 0 when the series was born during the run
+     * ({@code bornDuringRun}: Micrometer creates a timer on first use, so its first scraped value
+     * already counts requests of this run), else NaN (we do not know what was counted before
+     * recording started).
      */
     static double[] counter(Series s, Grid grid, boolean bornDuringRun) {
-        double[] out = new double[grid.size()];
         long[] t = s.timesMillis();
         double[] v = s.values();
+        long[] at = new long[t.length];
+        double[] adjusted = new double[t.length];
+        int n = 0;
         double offset = 0;
         double prev = Double.NaN;
-        double adjusted = bornDuringRun ? 0 : Double.NaN;
-        int j = 0;
-        for (int i = 0; i < grid.size(); i++) {
-            long end = grid.time(i);
-            while (j < t.length && t[j] <= end) {
-                double x = v[j];
-                // NaN/±Inf (a broken exposition, a gauge that failed) are not counts: skip them.
-                if (Double.isFinite(x)) {
-                    if (!Double.isNaN(prev) && x < prev) {
-                        offset += prev;
-                    }
-                    prev = x;
-                    adjusted = x + offset;
+        for (int k = 0; k < t.length; k++) {
+            double x = v[k];
+            // NaN/±Inf (a broken exposition, a gauge that failed) are not counts: skip them.
+            if (Double.isFinite(x)) {
+                if (!Double.isNaN(prev) && x < prev) {
+                    offset += prev; // a drop: the target restarted and counted again from zero
                 }
+                prev = x;
+                at[n] = t[k];
+                adjusted[n++] = x + offset;
+            }
+        }
+        double[] out = new double[grid.size()];
+        int j = 0; // samples [0, j) are at or before the point
+        for (int i = 0; i < grid.size(); i++) {
+            long time = grid.time(i);
+            while (j < n && at[j] <= time) {
                 j++;
             }
-            out[i] = adjusted;
+            if (j == 0) {
+                out[i] = bornDuringRun ? 0 : Double.NaN;
+            } else if (j < n && at[j] - at[j - 1] <= grid.windowMillis()) {
+                double share = (double) (time - at[j - 1]) / (at[j] - at[j - 1]);
+                out[i] = adjusted[j - 1] + share * (adjusted[j] - adjusted[j - 1]);
+            } else {
+                out[i] = adjusted[j - 1];
+            }
         }
         return out;
     }

@@ -55,6 +55,28 @@ class CounterAndGaugeSamplingTest {
     }
 
     @Test
+    void late_and_irregular_scrapes_still_give_a_window_its_own_length_of_counting() {
+        // given a CPU-time counter growing 1.8 s per second, scraped late and irregularly (a
+        // saturated target answering after 0.5-2.3 s), stamped when its meters were read
+        long[] at = {0, 1000, 2400, 3100, 5600, 6000, 7000, 8900, 9500, 10_000, 12_300, 13_000};
+        double[] cpu = new double[at.length];
+        for (int i = 0; i < at.length; i++) {
+            at[i] += T0;
+            cpu[i] = 1.8 * (at[i] - T0) / 1000.0;
+        }
+        Series counter = new Series(SeriesKey.of("app", "cpu_seconds_total", Map.of()), at, cpu);
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 13_000, List.of("app"), List.of(counter), List.of()),
+                "app", Grid.covering(T0, T0 + 13_000));
+
+        double[] increase = in.increase("cpu_seconds_total");
+
+        // then every full window reads 1.8 cores (held from the last sample, they read 1.08-2.48 here)
+        for (int i = 5; i <= 13; i++) {
+            assertThat(increase[i] / 5).as("window ending at %d s", i).isCloseTo(1.8, within(1e-9));
+        }
+    }
+
+    @Test
     void non_finite_samples_are_skipped_not_averaged() {
         TargetSeries in = target(series("g", Map.of(), 2, 2, Double.POSITIVE_INFINITY, 2, Double.NaN, 2, 2),
                 series("c_total", Map.of(), 0, 1, Double.POSITIVE_INFINITY, 3, 4, 5, 6));
