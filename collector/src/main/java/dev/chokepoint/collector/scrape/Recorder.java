@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * Scrapes every target once per interval on a scheduled executor and hands each round to the
  * store and then to the listener. Targets are scraped in parallel; a round waits for their
- * answers at most {@link #answerWait} (below the interval), so a hung target never delays the next
+ * answers at most {@link #answerWaitMillis} (below the interval), so a hung target never delays the next
  * round. A scrape outlives its round, though: a target whose CPU is saturated answers late (its
  * endpoint thread queues for a core behind every request thread: 0.1-0.7 s at 60 CPU-bound
  * requests on 2 cores, past 0.8 s in CI), and that is exactly when the run needs its numbers. Its
@@ -42,8 +42,8 @@ public final class Recorder implements AutoCloseable {
     private final List<TargetRecording> recordings = new ArrayList<>();
     private final ScheduledExecutorService executor;
     private ScheduledFuture<?> schedule;
-    private final List<CompletableFuture<ScrapeOutcome>> inFlight = new ArrayList<>();
-    private final long[] sentMillis;
+    /** Per target, the scrape still waiting for its answer, or null. */
+    private final List<InFlight> inFlight = new ArrayList<>();
     private volatile long rounds;
     private boolean writeFailureLogged;
 
@@ -58,7 +58,6 @@ public final class Recorder implements AutoCloseable {
             recordings.add(new TargetRecording(targets.get(i).toString(), i, interval.toMillis() / 2));
             inFlight.add(null);
         }
-        this.sentMillis = new long[targets.size()];
         this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "chokepoint-scrape");
             thread.setDaemon(true);
@@ -118,18 +117,18 @@ public final class Recorder implements AutoCloseable {
         try {
             for (int i = 0; i < targets.size(); i++) {
                 if (inFlight.get(i) == null) {
-                    sentMillis[i] = System.currentTimeMillis();
-                    inFlight.set(i, scraper.scrape(targets.get(i)));
+                    inFlight.set(i, new InFlight(System.currentTimeMillis(), scraper.scrape(targets.get(i))));
                 }
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(answerWaitMillis());
             List<ScrapeOutcome> outcomes = new ArrayList<>(targets.size());
             for (int i = 0; i < targets.size(); i++) {
-                ScrapeOutcome outcome = answerBy(inFlight.get(i), deadline);
+                InFlight scrape = inFlight.get(i);
+                ScrapeOutcome outcome = answerBy(scrape.answer(), deadline);
                 outcomes.add(outcome == null ? ScrapeOutcome.PENDING : outcome);
                 if (outcome != null) {
                     inFlight.set(i, null);
-                    recordings.get(i).record(stamp(sentMillis[i], outcome), outcome, writer);
+                    recordings.get(i).record(stamp(scrape.sentMillis(), outcome), outcome, writer);
                 }
             }
             writer.flush();
@@ -172,5 +171,8 @@ public final class Recorder implements AutoCloseable {
             return Math.min(answered, Math.max(sentMillis, outcome.readAtMillis()));
         }
         return sentMillis + outcome.durationMillis() / 2;
+    }
+
+    private record InFlight(long sentMillis, CompletableFuture<ScrapeOutcome> answer) {
     }
 }
