@@ -181,28 +181,55 @@ if [[ -n $DOWNSTREAM_CONCURRENCY ]]; then
   log "downstream on port $(cat "$out/downstream.port"): concurrency $DOWNSTREAM_CONCURRENCY, service time $DOWNSTREAM_SERVICE_TIME_MS ms"
 fi
 
-# ---- CPU-quota cgroup ---------------------------------------------------------------------------
+# ---- cgroups: a CPU quota, or a favoured busy neighbour ------------------------------------------
 launcher=()
+cgroup_v2=""
+[[ -f /sys/fs/cgroup/cgroup.controllers ]] && cgroup_v2=yes
+new_cgroup() { # name: makes a cpu cgroup, prints its folder
+  local dir
+  if [[ -n $cgroup_v2 ]]; then dir=/sys/fs/cgroup/$1
+  elif [[ -d /sys/fs/cgroup/cpu ]]; then dir=/sys/fs/cgroup/cpu/$1
+  else
+    echo "run-scenario.sh: no cgroup cpu controller under /sys/fs/cgroup; $scenario needs one (run as root)" >&2
+    return 1
+  fi
+  mkdir "$dir" && echo "$dir"
+}
+cpu_weight() { # folder, weight (cgroup v2's scale, 100 = default)
+  if [[ -n $cgroup_v2 ]]; then echo "$2" >"$1/cpu.weight"; else echo $(($2 * 1024 / 100)) >"$1/cpu.shares"; fi
+}
 if [[ -n $SERVICE_CPU_QUOTA ]]; then
   period=100000
   quota=$(awk -v c="$SERVICE_CPU_QUOTA" -v p=$period 'BEGIN { printf "%d", c * p }')
-  name=chokepoint-$scenario-$$
-  if [[ -f /sys/fs/cgroup/cgroup.controllers ]]; then          # cgroup v2 (unified)
-    dir=/sys/fs/cgroup/$name
-    mkdir "$dir" && cgroup_dirs+=("$dir")
+  dir=$(new_cgroup "chokepoint-$scenario-$$") || exit 1
+  cgroup_dirs+=("$dir")
+  if [[ -n $cgroup_v2 ]]; then
     echo "$quota $period" >"$dir/cpu.max"
-  elif [[ -d /sys/fs/cgroup/cpu ]]; then                         # cgroup v1 (cpu controller)
-    dir=/sys/fs/cgroup/cpu/$name
-    mkdir "$dir" && cgroup_dirs+=("$dir")
+  else
     echo $period >"$dir/cpu.cfs_period_us"
     echo "$quota" >"$dir/cpu.cfs_quota_us"
-  else
-    echo "run-scenario.sh: no cgroup cpu controller under /sys/fs/cgroup; $scenario needs one (run as root)" >&2
-    exit 1
   fi
   log "cgroup $dir: CPU quota $SERVICE_CPU_QUOTA cores ($quota/$period us)"
-  # The shell joins the cgroup, then becomes the JVM, so the JVM starts (and stays) inside it.
-  launcher=(bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$dir")
+fi
+if [[ -n $NEIGHBOUR_CORES ]]; then
+  # The service and a neighbour in sibling cgroups, the neighbour weighted 10 to 1: when both want
+  # a core the kernel gives the neighbour's busy loops theirs, as a host shared with a busier
+  # tenant does. The service keeps whatever cores the neighbour leaves.
+  dir=$(new_cgroup "chokepoint-$scenario-$$") || exit 1
+  cgroup_dirs+=("$dir")
+  neighbour=$(new_cgroup "chokepoint-$scenario-$$-neighbour") || exit 1
+  cgroup_dirs+=("$neighbour")
+  cpu_weight "$dir" 100
+  cpu_weight "$neighbour" 1000
+  for _ in $(seq 1 "$NEIGHBOUR_CORES"); do
+    bash -c 'echo $$ >"$0/cgroup.procs" && exec sh -c "while :; do :; done"' "$neighbour" &
+    pids+=($!)
+  done
+  log "neighbour: $NEIGHBOUR_CORES busy core(s) in $neighbour, weighted 10:1 over the service's $dir"
+fi
+if ((${#cgroup_dirs[@]})); then
+  # The shell joins the service's cgroup, then becomes the JVM, so the JVM starts (and stays) inside it.
+  launcher=(bash -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "${cgroup_dirs[0]}")
 fi
 
 # ---- the service --------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ import net.bytebuddy.asm.Advice;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 
+import java.nio.file.Path;
+
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
@@ -49,6 +51,11 @@ public final class RequestProbe extends InstrumentingProbe {
         RequestMetrics metrics = new RequestMetrics(maxUris);
         metrics.bindTo(context.registry());
         ServerRequests.install(metrics, context);
+        RequestThreadsCoreWait.on(Path.of("/")).ifPresentOrElse(wait -> {
+            wait.bindTo(context.registry());
+            ServerRequests.followThreads(wait);
+        }, () -> System.err.println("chokepoint: request threads' core wait cannot be read (no /proc/thread-self/schedstat"
+                + " on this system): chokepoint.request.core.wait off, the rest runs"));
         timing = true;
     }
 

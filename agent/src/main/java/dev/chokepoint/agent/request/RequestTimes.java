@@ -26,6 +26,8 @@ public final class RequestTimes {
     Object routePattern;
     /** Nesting of outbound HTTP calls (interceptors wrap the real request): only the outermost is timed. */
     int outboundDepth;
+    /** This thread's core wait is followed ({@link RequestThreadsCoreWait}), or it cannot be. */
+    boolean threadFollowed;
 
     public static RequestTimes current() {
         return CURRENT.get();

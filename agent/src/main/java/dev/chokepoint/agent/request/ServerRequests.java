@@ -20,6 +20,8 @@ public final class ServerRequests {
     private static final boolean CPU_SUPPORTED = THREADS.isCurrentThreadCpuTimeSupported();
     private static final ProbeTarget<RequestMetrics> METRICS = new ProbeTarget<>(RequestProbe.ID);
     private static volatile boolean cpuWarned;
+    /** Null where the request threads' core wait cannot be read: nothing to follow. */
+    private static volatile RequestThreadsCoreWait coreWait;
 
     private ServerRequests() {
     }
@@ -29,10 +31,23 @@ public final class ServerRequests {
         METRICS.install(requestMetrics, probeContext);
     }
 
+    /** Follows each thread that serves a request from its first one on. */
+    static void followThreads(RequestThreadsCoreWait wait) {
+        coreWait = wait;
+    }
+
     public static void start() {
         RequestMetrics target = METRICS.get();
-        if (target != null && RequestTimes.current().open(System.nanoTime(), threadCpuNanos())) {
+        RequestTimes times = RequestTimes.current();
+        if (target != null && times.open(System.nanoTime(), threadCpuNanos())) {
             target.started();
+            if (!times.threadFollowed) {
+                times.threadFollowed = true;
+                RequestThreadsCoreWait wait = coreWait;
+                if (wait != null) {
+                    wait.followCurrentThread();
+                }
+            }
         }
     }
 

@@ -41,6 +41,14 @@ final class PointWise {
         return out;
     }
 
+    /**
+     * {@code whole} less {@code part}, but never below zero on account of the part (an overlapping
+     * part takes out at most what is left); where the part is unknown, the whole is unchanged.
+     */
+    static double[] lessOverlapping(double[] whole, double[] part) {
+        return combine(whole, part, (w, p) -> Double.isNaN(p) ? w : w - Math.min(p, Math.max(w, 0)));
+    }
+
     /** Unknown parts count as zero where the whole is known (a target without a remote-call timer made no remote calls). */
     static double[] orZeroWhereKnown(double[] part, double[] whole) {
         double[] out = new double[part.length];

@@ -28,6 +28,7 @@ record TimeSplit(Map<String, Double> means) {
         m.put(SignalCatalog.known("request_pool_wait_mean"), "pool wait");
         m.put(SignalCatalog.known("request_jdbc_mean"), "JDBC");
         m.put(SignalCatalog.known("request_remote_mean"), "remote calls");
+        m.put(SignalCatalog.known("request_core_wait_mean"), "waiting for a core (runnable, CPU withheld)");
         m.put(SignalCatalog.known("request_other_wait_mean"), "other wait (locks, executors, sleeps, clients without a probe)");
         return java.util.Collections.unmodifiableMap(m);
     }

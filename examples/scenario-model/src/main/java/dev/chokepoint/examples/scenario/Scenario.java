@@ -22,8 +22,13 @@ public record Scenario(
         Load load,
         Expect expect) {
 
-    /** How run-scenario.sh starts market-service. */
-    public record Service(String profile, Map<String, String> properties, List<String> jvm, Double cpuQuota) {
+    /**
+     * How run-scenario.sh starts market-service. {@code neighbourCores}: busy loops on that many
+     * cores in a cgroup the kernel favours ten to one over the service's (a noisy neighbour on a
+     * shared host), or null for none.
+     */
+    public record Service(String profile, Map<String, String> properties, List<String> jvm, Double cpuQuota,
+                          Integer neighbourCores) {
         public Service {
             properties = properties == null ? Map.of() : Map.copyOf(properties);
             jvm = jvm == null ? List.of() : List.copyOf(jvm);

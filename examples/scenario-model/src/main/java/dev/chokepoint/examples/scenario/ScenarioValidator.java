@@ -58,6 +58,12 @@ final class ScenarioValidator {
         if (service.cpuQuota() != null && !(service.cpuQuota() > 0 && service.cpuQuota() <= 64)) {
             problems.add("service.cpu-quota must be a number of cores > 0, got " + service.cpuQuota());
         }
+        if (service.neighbourCores() != null && !(service.neighbourCores() >= 1 && service.neighbourCores() <= 64)) {
+            problems.add("service.neighbour-cores must be a whole number of cores from 1 to 64, got " + service.neighbourCores());
+        }
+        if (service.neighbourCores() != null && service.cpuQuota() != null) {
+            problems.add("service.neighbour-cores and service.cpu-quota exclude each other: the service has one cgroup");
+        }
     }
 
     private static void downstream(Scenario.Downstream downstream, List<String> problems) {

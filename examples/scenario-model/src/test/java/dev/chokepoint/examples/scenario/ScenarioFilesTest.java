@@ -24,7 +24,7 @@ class ScenarioFilesTest {
 
         assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
                 "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom",
-                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved");
+                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved", "cpu-neighbour");
     }
 
     @Test
@@ -37,7 +37,7 @@ class ScenarioFilesTest {
         assertThat(scenarios).filteredOn(s -> s.caseNumber() != null).extracting(Scenario::caseNumber)
                 .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5, 2, 1, 1)).toList());
         assertThat(scenarios).filteredOn(s -> s.caseNumber() == null).extracting(Scenario::name)
-                .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis");
+                .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis", "cpu-neighbour");
     }
 
     @Test

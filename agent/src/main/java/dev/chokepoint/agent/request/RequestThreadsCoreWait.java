@@ -1,0 +1,124 @@
+package dev.chokepoint.agent.request;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@code chokepoint.request.core.wait}: the time the threads that serve requests spent runnable
+ * but waiting for a core, from Linux's per-thread scheduler statistics
+ * ({@code /proc/self/task/TID/schedstat}, second field: {@code run_delay}, in ns).
+ *
+ * <p>Why request threads only: a process starved by its neighbours (a full host, a noisy VM, a
+ * load tool on the same cores) uses a small share of the cores, so no "CPU saturated" reading
+ * holds, and PSI's pressure is the whole cgroup's or host's, GC and JIT threads included. Time
+ * the request threads queued for a core is the share of request time the machine withheld, in
+ * the same unit as the rest of the per-request split.
+ *
+ * <p>A thread is followed from the first request it opens (one {@code readlink} of
+ * {@code /proc/thread-self} and one read of its schedstat, once per thread, never again on the
+ * hot path); only its delay after that counts. The files are read when the meter is scraped.
+ * Threads that ended (Tomcat shrinks its pool) keep their share in a retired sum, so the counter
+ * never goes down. At most {@link #MAX_THREADS} threads are followed at once, whatever the
+ * application does.
+ */
+public final class RequestThreadsCoreWait implements MeterBinder {
+
+    /** Far above Tomcat's default 200 workers: the bound only guards against thread-per-request code. */
+    static final int MAX_THREADS = 1024;
+
+    private final Path threadSelf;
+    private final Path tasks;
+    private final Map<Integer, Followed> followed = new ConcurrentHashMap<>();
+    /** Delay of threads no longer followed (ended, or their id reused), in ns; guarded by {@code this}. */
+    private long retiredNanos;
+
+    RequestThreadsCoreWait(Path fsRoot) {
+        this.threadSelf = fsRoot.resolve("proc/thread-self");
+        this.tasks = fsRoot.resolve("proc/self/task");
+    }
+
+    /** Empty where the calling thread's schedstat cannot be read (not Linux, no /proc, schedstat off). */
+    static Optional<RequestThreadsCoreWait> on(Path fsRoot) {
+        RequestThreadsCoreWait wait = new RequestThreadsCoreWait(fsRoot);
+        return wait.runDelay(wait.threadSelf.resolve("schedstat")) >= 0 ? Optional.of(wait) : Optional.empty();
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        FunctionCounter.builder("chokepoint.request.core.wait", this, RequestThreadsCoreWait::seconds)
+                .baseUnit("seconds")
+                .description("Time the threads that serve requests spent runnable, waiting for a core (Linux schedstat run_delay)")
+                .register(registry);
+    }
+
+    /** Follows the calling thread from now on; called once per thread, the first time it opens a request. */
+    void followCurrentThread() {
+        if (followed.size() >= MAX_THREADS) {
+            return;
+        }
+        try {
+            // "/proc/thread-self" links to "PID/task/TID"
+            int tid = Integer.parseInt(Files.readSymbolicLink(threadSelf).getFileName().toString());
+            long now = runDelay(threadSelf.resolve("schedstat"));
+            if (now >= 0) {
+                followed.put(tid, new Followed(now));
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // This thread's waits stay out of the sum; the others are still read.
+        }
+    }
+
+    /** Total delay of the followed threads since each was first followed, in seconds. */
+    synchronized double seconds() {
+        long live = 0;
+        for (Iterator<Map.Entry<Integer, Followed>> it = followed.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Integer, Followed> e = it.next();
+            Followed thread = e.getValue();
+            long now = runDelay(tasks.resolve(Integer.toString(e.getKey())).resolve("schedstat"));
+            if (now < thread.last) {
+                // Ended (no file), or its id now names a new thread whose delay started over.
+                retiredNanos += thread.last - thread.base;
+                it.remove();
+                continue;
+            }
+            thread.last = now;
+            live += now - thread.base;
+        }
+        return (retiredNanos + live) / 1e9;
+    }
+
+    int followedThreads() {
+        return followed.size();
+    }
+
+    /** The run_delay field of a schedstat file ("cpu_ns run_delay_ns timeslices"), or -1. */
+    private long runDelay(Path schedstat) {
+        try {
+            String[] fields = new String(Files.readAllBytes(schedstat), StandardCharsets.US_ASCII).trim().split(" ");
+            return fields.length >= 2 ? Long.parseLong(fields[1]) : -1;
+        } catch (IOException | RuntimeException unreadable) {
+            return -1;
+        }
+    }
+
+    /** A followed thread: its delay when first followed and at the last read (ns). */
+    private static final class Followed {
+        final long base;
+        long last;
+
+        Followed(long base) {
+            this.base = base;
+            this.last = base;
+        }
+    }
+}

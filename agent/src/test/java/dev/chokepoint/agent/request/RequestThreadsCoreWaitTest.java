@@ -1,0 +1,132 @@
+package dev.chokepoint.agent.request;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RequestThreadsCoreWaitTest {
+
+    @TempDir
+    Path root;
+
+    /** A fake /proc where the calling thread is task 7 of process 100. */
+    private RequestThreadsCoreWait fakeProc(String schedstat) throws Exception {
+        Files.createDirectories(root.resolve("proc/100/task/7"));
+        Files.createSymbolicLink(root.resolve("proc/thread-self"), Path.of("100/task/7"));
+        Files.createSymbolicLink(root.resolve("proc/self"), Path.of("100"));
+        writeSchedstat(schedstat);
+        return RequestThreadsCoreWait.on(root).orElseThrow();
+    }
+
+    private void writeSchedstat(String line) throws Exception {
+        Files.writeString(root.resolve("proc/100/task/7/schedstat"), line + "\n");
+    }
+
+    @Test
+    void counts_a_followed_threads_delay_from_when_it_was_first_followed() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        wait.followCurrentThread();
+        assertThat(wait.seconds()).isZero();
+        writeSchedstat("900 4001000 8");
+        assertThat(wait.seconds()).isEqualTo(0.004);
+    }
+
+    @Test
+    void keeps_an_ended_threads_share_so_the_counter_never_goes_down() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        wait.followCurrentThread();
+        writeSchedstat("900 2001000 8");
+        assertThat(wait.seconds()).isEqualTo(0.002);
+        Files.delete(root.resolve("proc/100/task/7/schedstat"));
+        assertThat(wait.seconds()).isEqualTo(0.002);
+        assertThat(wait.followedThreads()).isZero();
+    }
+
+    @Test
+    void a_reused_thread_id_starts_over_without_lowering_the_counter() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        wait.followCurrentThread();
+        writeSchedstat("900 3001000 8");
+        assertThat(wait.seconds()).isEqualTo(0.003);
+        writeSchedstat("10 20 1"); // a new thread got id 7: not a request thread until it opens one
+        assertThat(wait.seconds()).isEqualTo(0.003);
+        assertThat(wait.followedThreads()).isZero();
+    }
+
+    @Test
+    void is_off_where_there_is_no_schedstat() {
+        assertThat(RequestThreadsCoreWait.on(root)).isEmpty();
+    }
+
+    @Test
+    void registers_a_counter_in_seconds() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        wait.bindTo(registry);
+        wait.followCurrentThread();
+        writeSchedstat("900 5001000 8");
+        FunctionCounter counter = registry.get("chokepoint.request.core.wait").functionCounter();
+        assertThat(counter.getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(counter.count()).isEqualTo(0.005);
+    }
+
+    /** The real kernel: a followed thread that shares the cores with twice as many spinning threads waits for one. */
+    @Test
+    void reads_the_delay_a_busy_machine_gives_a_followed_thread() throws Exception {
+        RequestThreadsCoreWait wait = RequestThreadsCoreWait.on(Path.of("/")).orElseThrow();
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> spinners = new ArrayList<>();
+        for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+            Thread t = new Thread(() -> spin(stop));
+            t.start();
+            spinners.add(t);
+        }
+        CountDownLatch spun = new CountDownLatch(1);
+        CountDownLatch read = new CountDownLatch(1);
+        Thread followed = new Thread(() -> {
+            wait.followCurrentThread();
+            long until = System.nanoTime() + 400_000_000L;
+            while (System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            spun.countDown();
+            awaitQuietly(read); // alive while its file is read
+        });
+        followed.start();
+        spun.await();
+        double delay = wait.seconds();
+        read.countDown();
+        followed.join();
+        stop.set(true);
+        for (Thread t : spinners) {
+            t.join();
+        }
+        assertThat(wait.seconds()).as("the ended thread's share is kept").isEqualTo(delay);
+        assertThat(wait.followedThreads()).isZero();
+        assertThat(delay).as("seconds the followed thread waited for a core in 0.4 s").isGreaterThan(0.01);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void spin(AtomicBoolean stop) {
+        while (!stop.get()) {
+            Thread.onSpinWait();
+        }
+    }
+}
