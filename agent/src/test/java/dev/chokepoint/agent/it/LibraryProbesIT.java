@@ -141,6 +141,21 @@ class LibraryProbesIT {
     }
 
     @Test
+    void requestsThatOutnumberTheCoresWaitForOneAndTheWaitIsCounted() {
+        Scrape before = app.scrape();
+        int threads = ProbedServiceApp.MAX_THREADS;
+        assertThat(ClosedLoopLoad.start(base, threads, 6 * threads, i -> "burn").await()).isZero();
+
+        Scrape after = app.scrape();
+        double coreWait = after.sum("chokepoint_request_core_wait_seconds_total") - before.sum("chokepoint_request_core_wait_seconds_total");
+        double wall = after.sum("http_server_requests_seconds_sum", "uri", "/burn") - before.sum("http_server_requests_seconds_sum", "uri", "/burn");
+        // n CPU-bound requests on c < n cores each run c/n of their time and queue for a core the
+        // rest (a loaded host only adds to the wait); half that is the floor, the wall time the cap.
+        double queued = Math.max(0, 1 - (double) Runtime.getRuntime().availableProcessors() / threads);
+        assertThat(coreWait).as("core wait of %s s of request wall time", wall).isBetween(0.5 * queued * wall, wall);
+    }
+
+    @Test
     void routesAreTemplatesOrNormalizedPathsNeverRawIds() {
         assertThat(ClosedLoopLoad.start(base, 2, 20, i -> (i % 2 == 0 ? "items/" : "orders/") + (1000 + i)).await()).isZero();
 

@@ -84,6 +84,17 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aNeighbourNeedsWholeCoresAndNoQuota() throws Exception {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class,
+                () -> reader.read(fixture("neighbour-with-quota.yaml")));
+
+        assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("service.neighbour-cores must be a whole number of cores from 1 to 64, got 0"))
+                .anySatisfy(p -> assertThat(p).contains("service.neighbour-cores and service.cpu-quota exclude each other"));
+        Scenario neighbour = reader.read(ScenarioFilesTest.SCENARIOS.resolve("cpu-neighbour.yaml"));
+        assertThat(ScenarioShell.assignments(neighbour, true)).contains("NEIGHBOUR_CORES='1'\n").contains("SERVICE_CPU_QUOTA=''\n");
+    }
+
+    @Test
     void shellOutputQuotesValuesSoNothingInAFileIsExecuted() {
         assertThat(ScenarioShell.quote("a'b $(rm -rf /)")).isEqualTo("'a'\\''b $(rm -rf /)'");
     }
