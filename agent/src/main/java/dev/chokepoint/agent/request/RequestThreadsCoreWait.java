@@ -4,8 +4,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import java.io.FileInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -35,22 +35,28 @@ public final class RequestThreadsCoreWait implements MeterBinder {
 
     /** Far above Tomcat's default 200 workers: the bound only guards against thread-per-request code. */
     static final int MAX_THREADS = 1024;
+    /** Three 64-bit numbers in decimal and their separators fit. */
+    private static final int LINE_BYTES = 96;
 
     private final Path threadSelf;
-    private final Path tasks;
+    /** {@code <fsRoot>/proc/self/task/}: a String, so a read builds no Path. */
+    private final String tasks;
+    /** One schedstat line ("cpu_ns run_delay_ns timeslices"); reused by the reader, guarded by {@code this}. */
+    private final byte[] line = new byte[LINE_BYTES];
     private final Map<Integer, Followed> followed = new ConcurrentHashMap<>();
     /** Delay of threads no longer followed (ended, or their id reused), in ns; guarded by {@code this}. */
     private long retiredNanos;
 
     RequestThreadsCoreWait(Path fsRoot) {
         this.threadSelf = fsRoot.resolve("proc/thread-self");
-        this.tasks = fsRoot.resolve("proc/self/task");
+        this.tasks = fsRoot.resolve("proc/self/task") + "/";
     }
 
     /** Empty where the calling thread's schedstat cannot be read (not Linux, no /proc, schedstat off). */
     static Optional<RequestThreadsCoreWait> on(Path fsRoot) {
         RequestThreadsCoreWait wait = new RequestThreadsCoreWait(fsRoot);
-        return wait.runDelay(wait.threadSelf.resolve("schedstat")) >= 0 ? Optional.of(wait) : Optional.empty();
+        return runDelay(wait.threadSelf.resolve("schedstat").toString(), new byte[LINE_BYTES]) >= 0
+                ? Optional.of(wait) : Optional.empty();
     }
 
     @Override
@@ -69,7 +75,8 @@ public final class RequestThreadsCoreWait implements MeterBinder {
         try {
             // "/proc/thread-self" links to "PID/task/TID"
             int tid = Integer.parseInt(Files.readSymbolicLink(threadSelf).getFileName().toString());
-            long now = runDelay(threadSelf.resolve("schedstat"));
+            // Its own buffer: a request thread never waits for a scrape's lock.
+            long now = runDelay(threadSelf.resolve("schedstat").toString(), new byte[LINE_BYTES]);
             if (now >= 0) {
                 followed.put(tid, new Followed(now));
             }
@@ -84,7 +91,7 @@ public final class RequestThreadsCoreWait implements MeterBinder {
         for (Iterator<Map.Entry<Integer, Followed>> it = followed.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Integer, Followed> e = it.next();
             Followed thread = e.getValue();
-            long now = runDelay(tasks.resolve(Integer.toString(e.getKey())).resolve("schedstat"));
+            long now = runDelay(tasks + e.getKey() + "/schedstat", line);
             if (now < thread.last) {
                 // Ended (no file), or its id now names a new thread whose delay started over.
                 retiredNanos += thread.last - thread.base;
@@ -101,14 +108,26 @@ public final class RequestThreadsCoreWait implements MeterBinder {
         return followed.size();
     }
 
-    /** The run_delay field of a schedstat file ("cpu_ns run_delay_ns timeslices"), or -1. */
-    private long runDelay(Path schedstat) {
-        try {
-            String[] fields = new String(Files.readAllBytes(schedstat), StandardCharsets.US_ASCII).trim().split(" ");
-            return fields.length >= 2 ? Long.parseLong(fields[1]) : -1;
+    /**
+     * The run_delay field of a schedstat file ("cpu_ns run_delay_ns timeslices"), or -1. Read with
+     * one open, read and close into a reused buffer: a scrape reads one file per followed thread.
+     */
+    private static long runDelay(String schedstat, byte[] line) {
+        int n;
+        try (FileInputStream in = new FileInputStream(schedstat)) {
+            n = in.read(line);
         } catch (IOException | RuntimeException unreadable) {
             return -1;
         }
+        int i = 0;
+        while (i < n && line[i] != ' ') {
+            i++;
+        }
+        long delay = -1;
+        for (i++; i < n && line[i] >= '0' && line[i] <= '9'; i++) {
+            delay = (delay < 0 ? 0 : delay * 10) + (line[i] - '0');
+        }
+        return delay;
     }
 
     /** A followed thread: its delay when first followed and at the last read (ns). */
