@@ -39,6 +39,8 @@ public final class RequestThreadsCoreWait implements MeterBinder {
     private static final int LINE_BYTES = 96;
 
     private final Path threadSelf;
+    /** The calling thread's schedstat, whichever thread reads it. */
+    private final String ownSchedstat;
     /** {@code <fsRoot>/proc/self/task/}: a String, so a read builds no Path. */
     private final String tasks;
     /** One schedstat line ("cpu_ns run_delay_ns timeslices"); reused by the reader, guarded by {@code this}. */
@@ -49,13 +51,14 @@ public final class RequestThreadsCoreWait implements MeterBinder {
 
     RequestThreadsCoreWait(Path fsRoot) {
         this.threadSelf = fsRoot.resolve("proc/thread-self");
+        this.ownSchedstat = threadSelf.resolve("schedstat").toString();
         this.tasks = fsRoot.resolve("proc/self/task") + "/";
     }
 
     /** Empty where the calling thread's schedstat cannot be read (not Linux, no /proc, schedstat off). */
     static Optional<RequestThreadsCoreWait> on(Path fsRoot) {
         RequestThreadsCoreWait wait = new RequestThreadsCoreWait(fsRoot);
-        return runDelay(wait.threadSelf.resolve("schedstat").toString(), new byte[LINE_BYTES]) >= 0
+        return runDelay(wait.ownSchedstat, new byte[LINE_BYTES]) >= 0
                 ? Optional.of(wait) : Optional.empty();
     }
 
@@ -76,7 +79,7 @@ public final class RequestThreadsCoreWait implements MeterBinder {
             // "/proc/thread-self" links to "PID/task/TID"
             int tid = Integer.parseInt(Files.readSymbolicLink(threadSelf).getFileName().toString());
             // Its own buffer: a request thread never waits for a scrape's lock.
-            long now = runDelay(threadSelf.resolve("schedstat").toString(), new byte[LINE_BYTES]);
+            long now = runDelay(ownSchedstat, new byte[LINE_BYTES]);
             if (now >= 0) {
                 followed.put(tid, new Followed(now));
             }

@@ -28,6 +28,14 @@ class RequestThreadsCoreWaitTest {
         return RequestThreadsCoreWait.on(root).orElseThrow();
     }
 
+    /** A thread followed at run_delay 1000 ns, whose schedstat then reads {@code later}. */
+    private RequestThreadsCoreWait followedThenWaited(String later) throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        wait.followCurrentThread();
+        writeSchedstat(later);
+        return wait;
+    }
+
     private void writeSchedstat(String line) throws Exception {
         Files.writeString(root.resolve("proc/100/task/7/schedstat"), line + "\n");
     }
@@ -43,9 +51,7 @@ class RequestThreadsCoreWaitTest {
 
     @Test
     void keeps_an_ended_threads_share_so_the_counter_never_goes_down() throws Exception {
-        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
-        wait.followCurrentThread();
-        writeSchedstat("900 2001000 8");
+        RequestThreadsCoreWait wait = followedThenWaited("900 2001000 8");
         assertThat(wait.seconds()).isEqualTo(0.002);
         Files.delete(root.resolve("proc/100/task/7/schedstat"));
         assertThat(wait.seconds()).isEqualTo(0.002);
@@ -54,9 +60,7 @@ class RequestThreadsCoreWaitTest {
 
     @Test
     void a_reused_thread_id_starts_over_without_lowering_the_counter() throws Exception {
-        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
-        wait.followCurrentThread();
-        writeSchedstat("900 3001000 8");
+        RequestThreadsCoreWait wait = followedThenWaited("900 3001000 8");
         assertThat(wait.seconds()).isEqualTo(0.003);
         writeSchedstat("10 20 1"); // a new thread got id 7: not a request thread until it opens one
         assertThat(wait.seconds()).isEqualTo(0.003);
