@@ -115,14 +115,14 @@ public final class Analysis {
         }
         ReferenceStep reference = ReferenceStep.of(judged.stream().sorted(Comparator.comparingDouble(Analysis::load)
                 .thenComparingInt(v -> v.step().index())).toList());
-        SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, grid, fleet.frames());
+        SymptomFirst symptomFirst = new SymptomFirst(rules.resources().get(Resource.UNATTRIBUTED), judge, fleet);
         EngineShortfall engine = new EngineShortfall(rules.resources().get(Resource.LOAD_GENERATOR));
         Step ref = reference.verdict().step();
         StepTraffic referenceServer = fleet.serverTraffic(ref.startMillis(), ref.endMillis());
         List<StepVerdict> out = new ArrayList<>();
         for (StepVerdict v : judged) {
             StepLimit limit = limits.judge(v.step(), v.traffic(), reference, slo);
-            StepTraffic server = fleet.serverTraffic(v.step().startMillis(), v.step().endMillis());
+            StepTraffic server = fleet.serverTrafficSeenThrough(v.step().startMillis(), v.step().endMillis());
             out.add(engine.apply(symptomFirst.apply(v, limit, reference), server,
                     v == reference.lowest() || v == reference.verdict() ? null : referenceServer));
         }

@@ -69,8 +69,7 @@ public final class TargetSeries {
      * over a gap reads as no increase), so the rules can ask for enough of them.
      */
     public double[] samplesInWindow() {
-        long[] times = byName.values().stream().flatMap(List::stream)
-                .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
+        long[] times = scrapeTimes();
         double[] out = new double[grid.size()];
         int first = 0;
         int last = 0;
@@ -85,6 +84,36 @@ public final class TargetSeries {
             out[i] = last - first;
         }
         return out;
+    }
+
+    /**
+     * The longest time between two scrapes of this target that answered, over {@code [from, to]}
+     * (the interval's ends count as bounds where no scrape lies beyond them). Past a window, a
+     * counter holds its value over the gap ({@link SeriesSampler#counter}): what happened there is
+     * unknown, not "nothing".
+     */
+    public long longestScrapeGapMillis(long fromMillis, long toMillis) {
+        long[] times = scrapeTimes();
+        long previous = fromMillis;
+        long longest = 0;
+        for (long t : times) {
+            if (t <= fromMillis) {
+                previous = t;
+                continue;
+            }
+            longest = Math.max(longest, Math.min(t, toMillis) - previous);
+            if (t >= toMillis) {
+                return longest;
+            }
+            previous = t;
+        }
+        return Math.max(longest, toMillis - previous);
+    }
+
+    /** The distinct times at which any of this target's series got a sample: its answered scrapes. */
+    private long[] scrapeTimes() {
+        return byName.values().stream().flatMap(List::stream)
+                .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
     }
 
     /** Increase of a counter over each trailing window, summed over matching label sets. */

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The step schedule written by a stairs script: {@code step,start_ms,end_ms,offered_rps,hey_csv},
  * one line per step, epoch milliseconds. {@code hey_csv} (optional) is the {@code hey -o csv}
- * output of the step, relative to the schedule file; it gives the step's client statistics.
+ * output of the step, relative to the schedule file (or its {@code .gz} copy); it gives the step's client statistics.
  * Optional columns {@code workers} (the load tool's concurrency) and {@code engine_cpu_cores}
  * (its own CPU) let the analysis judge whether the load generator could offer the asked rate.
  */
@@ -17,6 +17,13 @@ public final class ScheduleFile {
 
 
     private ScheduleFile() {
+    }
+
+    /** {@code hey}'s file beside the schedule, or its gzipped copy where only that is left (a run folder kept small). */
+    private static Path heyFile(Path schedule, String hey) {
+        Path plain = schedule.toAbsolutePath().resolveSibling(hey);
+        Path gzipped = plain.resolveSibling(plain.getFileName() + ".gz");
+        return !Files.exists(plain) && Files.isRegularFile(gzipped) ? gzipped : plain;
     }
 
     /** The steps with their client statistics (from the hey files). */
@@ -28,7 +35,7 @@ public final class ScheduleFile {
                 Step.ClientStats client = null;
                 String hey = rows.has("hey_csv") ? rows.text("hey_csv") : "";
                 if (!hey.isEmpty()) {
-                    Path heyFile = file.toAbsolutePath().resolveSibling(hey);
+                    Path heyFile = heyFile(file, hey);
                     if (!Files.isRegularFile(heyFile)) {
                         throw rows.error("hey_csv " + heyFile + " does not exist; fix the path (relative to "
                                 + "the schedule file) or leave the column empty");

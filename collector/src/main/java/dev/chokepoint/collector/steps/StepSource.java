@@ -42,8 +42,10 @@ public record StepSource(Kind kind, Path file) {
 
     /**
      * The steps a run was recorded with ({@code stepsOption}/{@code stepsFile} of its run.json): the
-     * file where it was, else, for a run folder copied from another machine or folder, the file of
-     * that name beside run.json; detected when the run had none.
+     * file of that name beside run.json when there is one (the run folder's own copy: the engine
+     * writes its schedule there, and a folder copied or renamed must not read the schedule a newer
+     * run left at the old path, as a retried scenario's first try did), else the file where it was;
+     * detected when the run had none.
      */
     public static StepSource recordedWith(Path runDir, String stepsOption, String stepsFile) {
         Kind kind = Kind.ofOption(stepsOption);
@@ -52,7 +54,7 @@ public record StepSource(Kind kind, Path file) {
         }
         Path file = Path.of(stepsFile);
         Path beside = runDir.resolve(file.getFileName());
-        return new StepSource(kind, java.nio.file.Files.exists(file) || !java.nio.file.Files.exists(beside) ? file : beside);
+        return new StepSource(kind, Files.exists(beside) ? beside : file);
     }
 
     public List<Step> steps(RunData run) throws IOException, StepsException {

@@ -31,7 +31,9 @@ import java.util.Set;
  * <p>Not the engine's fault either: the service stopped, restarted, piled requests up or failed
  * them; a rule named a server resource; or the workers were waiting on the service (answers ×
  * the server's own p50 near the workers), the shape of a closed-loop tool with too few workers,
- * judged by {@link LimitJudge} as before.
+ * judged by {@link LimitJudge} as before. Nor when the service's own numbers are unknown: a step
+ * in which its metrics went unanswered for longer than a window (a service so starved of CPU
+ * that its endpoint could not answer) has no server count or latency to hold against the engine.
  *
  * <p>A service that slowed down without any of those is no alibi: an engine starved of CPU sends
  * in bursts (a CPU quota runs out, the engine waits for the next period, then fires what it owes),

@@ -2,6 +2,7 @@ package dev.chokepoint.collector.verdict;
 
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.rules.Severity;
+import dev.chokepoint.collector.signals.Fleet;
 import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.Unit;
@@ -27,11 +28,14 @@ public final class SymptomFirst {
     private final Grid grid;
     private final List<SignalFrame> frames;
 
-    public SymptomFirst(Resource unattributed, StepJudge judge, Grid grid, List<SignalFrame> frames) {
+    private final Fleet fleet;
+
+    public SymptomFirst(Resource unattributed, StepJudge judge, Fleet fleet) {
         this.unattributed = unattributed;
         this.judge = judge;
-        this.grid = grid;
-        this.frames = frames;
+        this.grid = fleet.grid();
+        this.frames = fleet.frames();
+        this.fleet = fleet;
     }
 
     /** {@code v} with its limit; {@code reference}: the baseline of growth. */
@@ -67,13 +71,28 @@ public final class SymptomFirst {
                 : "request time grew most in " + now.growth(part, base, reference.name());
         Map<String, Double> evidence = new LinkedHashMap<>(now.means());
         return new Finding(unattributed, UNATTRIBUTED_RULE, Severity.CRITICAL, String.join(", ", targets()),
-                v.step().startMillis(), symptoms + "; no rule names the resource; " + where,
+                v.step().startMillis(), symptoms + "; no rule names the resource; " + where + unscraped(v),
                 "The service stopped keeping up, but no rule's resource was saturated. Per request: "
                         + (now.describe().isEmpty() ? "no split measured" : now.describe())
                         + ". Look for what the growing part waits on at this load (a lock, an application "
                         + "executor, a client library or pool without a probe): a thread dump or a JFR recording "
                         + "taken during this step names it.",
                 evidence, Map.of(), null);
+    }
+
+    /**
+     * A gap in the step's scrapes longer than a window left the rules too few samples to hold for
+     * their sustain time: said, because it is itself a clue (an endpoint thread that gets no core
+     * for seconds, or a JVM stopped in GC), and because "no rule" then means "no data".
+     */
+    private String unscraped(StepVerdict v) {
+        long from = v.step().startMillis();
+        long to = v.step().endMillis();
+        if (!fleet.blind(from, to)) {
+            return "";
+        }
+        return "; the metrics went unanswered for " + Unit.num(fleet.longestScrapeGapMillis(from, to) / 1000.0)
+                + " s of the step (an endpoint thread that got no core, or a JVM stopped in GC), too few scrapes for the rules";
     }
 
     private List<String> targets() {
