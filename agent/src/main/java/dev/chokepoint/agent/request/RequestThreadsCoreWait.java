@@ -1,10 +1,10 @@
 package dev.chokepoint.agent.request;
 
+import dev.chokepoint.agent.runtime.KernelFile;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,12 +116,7 @@ public final class RequestThreadsCoreWait implements MeterBinder {
      * one open, read and close into a reused buffer: a scrape reads one file per followed thread.
      */
     private static long runDelay(String schedstat, byte[] line) {
-        int n;
-        try (FileInputStream in = new FileInputStream(schedstat)) {
-            n = in.read(line);
-        } catch (IOException | RuntimeException unreadable) {
-            return -1;
-        }
+        int n = KernelFile.readInto(schedstat, line);
         int i = 0;
         while (i < n && line[i] != ' ') {
             i++;

@@ -1,7 +1,5 @@
 package dev.chokepoint.agent.runtime;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -10,7 +8,8 @@ import java.util.OptionalDouble;
 
 /**
  * The CPU controller of the cgroup this JVM runs in: its quota in cores and its throttling
- * counters, read from the cgroup files on every call (they are tiny, and a scrape is rare).
+ * counters, read from the cgroup files on every call (they are tiny, and a scrape is rare;
+ * {@link KernelFile}).
  *
  * <p>The effective quota is the smallest one on the path from the process's cgroup up to the
  * mount point (a container's limit is often set on a parent, e.g. a Kubernetes pod), and the
@@ -28,6 +27,7 @@ public final class CgroupCpu {
 
     private final Version version;
     private final List<Path> ownToRoot;
+    private final KernelFile files = new KernelFile();
 
     /**
      * @param ownToRoot the process's cgroup directory first, then each parent up to the mount point
@@ -110,7 +110,7 @@ public final class CgroupCpu {
         }
     }
 
-    private static long readLong(Path file) {
+    private long readLong(Path file) {
         try {
             return Long.parseLong(readFirstLine(file).trim());
         } catch (NumberFormatException e) {
@@ -118,25 +118,29 @@ public final class CgroupCpu {
         }
     }
 
-    private static String readFirstLine(Path file) {
-        try {
-            List<String> lines = Files.readAllLines(file);
-            return lines.isEmpty() ? "" : lines.get(0);
-        } catch (IOException e) {
+    private String readFirstLine(Path file) {
+        String text = files.read(file.toString());
+        if (text == null) {
             return "";
         }
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
     }
 
-    private static Map<String, Long> readStat(Path file) {
+    private Map<String, Long> readStat(Path file) {
         Map<String, Long> stat = new HashMap<>();
+        String text = files.read(file.toString());
+        if (text == null) {
+            return stat;
+        }
         try {
-            for (String line : Files.readAllLines(file)) {
+            for (String line : text.split("\n")) {
                 String[] keyValue = line.trim().split("\\s+");
                 if (keyValue.length == 2) {
                     stat.put(keyValue[0], Long.parseLong(keyValue[1]));
                 }
             }
-        } catch (IOException | NumberFormatException e) {
+        } catch (NumberFormatException e) {
             // A cgroup that vanished or a format we do not know reads as zero, never as an error
             // in the scrape.
         }

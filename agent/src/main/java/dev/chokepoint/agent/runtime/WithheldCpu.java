@@ -1,14 +1,12 @@
 package dev.chokepoint.agent.runtime;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * CPU the machine withheld from the process, read from Linux's files on every call (a scrape is
- * rare and the files are tiny): host <b>steal</b> time ({@code /proc/stat}: time the hypervisor
+ * rare and the files are tiny; {@link KernelFile}): host <b>steal</b> time ({@code /proc/stat}: time the hypervisor
  * ran another guest while this one had work), the host's <b>runnable</b> threads
  * ({@code /proc/loadavg}: running or waiting for a core, now), and <b>CPU pressure</b> (PSI,
  * {@code cpu.pressure} of the process's cgroup v2, else the host's {@code /proc/pressure/cpu}:
@@ -27,6 +25,9 @@ public final class WithheldCpu {
 
     private final Path fsRoot;
     private final Path pressure;
+    private final String stat;
+    private final String loadavg;
+    private final KernelFile files = new KernelFile();
 
     /**
      * @param cgroupDirectory the process's cgroup v2 directory, when there is one; its
@@ -36,6 +37,8 @@ public final class WithheldCpu {
         this.fsRoot = fsRoot;
         Path host = fsRoot.resolve("proc/pressure/cpu");
         this.pressure = cgroupDirectory.map(dir -> dir.resolve("cpu.pressure")).filter(Files::isReadable).orElse(host);
+        this.stat = fsRoot.resolve("proc/stat").toString();
+        this.loadavg = fsRoot.resolve("proc/loadavg").toString();
     }
 
     /** {@code cgroup} or {@code host}: whose pressure {@link #pressureSomeSeconds} reads. */
@@ -50,7 +53,7 @@ public final class WithheldCpu {
 
     /** Host steal time since boot, in seconds (all cores added up). */
     public double stealSeconds() {
-        for (String line : lines(fsRoot.resolve("proc/stat"))) {
+        for (String line : lines(stat)) {
             if (line.startsWith("cpu ")) {
                 String[] fields = line.trim().split("\\s+");
                 // cpu user nice system idle iowait irq softirq steal …
@@ -62,11 +65,11 @@ public final class WithheldCpu {
 
     /** Threads running or runnable on the host right now (the 4th field of /proc/loadavg, before the '/'). */
     public double runnableThreads() {
-        List<String> lines = lines(fsRoot.resolve("proc/loadavg"));
-        if (lines.isEmpty()) {
+        String[] lines = lines(loadavg);
+        if (lines.length == 0) {
             return Double.NaN;
         }
-        String[] fields = lines.get(0).trim().split("\\s+");
+        String[] fields = lines[0].trim().split("\\s+");
         if (fields.length < 4 || fields[3].indexOf('/') < 0) {
             return Double.NaN;
         }
@@ -84,7 +87,7 @@ public final class WithheldCpu {
     }
 
     private double pressureTotal(String kind) {
-        for (String line : lines(pressure)) {
+        for (String line : lines(pressure.toString())) {
             if (line.startsWith(kind + " ")) {
                 for (String field : line.trim().split("\\s+")) {
                     if (field.startsWith("total=")) {
@@ -104,11 +107,9 @@ public final class WithheldCpu {
         }
     }
 
-    private static List<String> lines(Path file) {
-        try {
-            return Files.readAllLines(file);
-        } catch (IOException e) {
-            return List.of();
-        }
+    /** The file's lines; none where it cannot be read. */
+    private String[] lines(String file) {
+        String text = files.read(file);
+        return text == null || text.isEmpty() ? new String[0] : text.split("\n");
     }
 }
