@@ -56,6 +56,10 @@ if ((${#names[@]} == 0)); then
   fi
 fi
 command -v yq >/dev/null || { echo "verify-scenarios.sh: needs yq (apt-get install yq)" >&2; exit 2; }
+# A scenario's run folder is its name: listed twice, the second run would find the first one's
+# folder taken and be judged on the first one's report.
+twice=$(printf '%s\n' "${names[@]}" | sort | uniq -d | tr '\n' ' ')
+[[ -z $twice ]] || { echo "verify-scenarios.sh: listed more than once: $twice(each scenario runs once per matrix; run the matrix again instead)" >&2; exit 2; }
 
 out=${out:-$root/runs/matrix-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
@@ -125,6 +129,11 @@ explain_failure() {
 # One scenario run, judged: sets row ("expected|reported|step|onset|verdict").
 attempt() {
   local name=$1 run=$2 status=0
+  if [[ -e $run/samples.gz || -e $run/report.json ]]; then
+    # The collector refuses a folder that holds a run: its old report must not be judged as this one's.
+    row="$(yq -r '.expect.resource' "$scenarios_dir/$name.yaml")|-|-|-|FAIL: $run already holds an earlier run; use another --out folder or remove it"
+    return
+  fi
   await_quiet_host
   log "$name: running (folder $run)"
   bash "$examples/run-scenario.sh" "$name" $ci "${drive[@]}" --out "$run" >"$run.log" 2>&1 || status=$?
