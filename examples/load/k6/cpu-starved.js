@@ -6,7 +6,7 @@ import { stairs } from './lib/stairs.js';
 const test = stairs({
   rates: [5, 15, 120, 200],
   stepSeconds: 30,
-  ciStepSeconds: 12,
+  ciStepSeconds: 20,
   maxVUs: 200,
   endpoint: 'map-layer',
   method: 'GET',

@@ -5,7 +5,7 @@ import { stairs } from './lib/stairs.js';
 const test = stairs({
   rates: [5, 15, 40, 80],
   stepSeconds: 30,
-  ciStepSeconds: 12,
+  ciStepSeconds: 20,
   maxVUs: 60,
   endpoint: 'map-layer',
   method: 'GET',
