@@ -22,6 +22,7 @@ public final class TargetSeries {
     private final Grid grid;
     private final Map<String, List<Series>> byName = new LinkedHashMap<>();
     private final long firstScrapeMillis;
+    private long[] scrapeTimes;
 
     public TargetSeries(RunData run, String target, Grid grid) {
         this.target = target;
@@ -110,10 +111,16 @@ public final class TargetSeries {
         return Math.max(longest, toMillis - previous);
     }
 
-    /** The distinct times at which any of this target's series got a sample: its answered scrapes. */
+    /**
+     * The distinct times at which any of this target's series got a sample: its answered scrapes.
+     * Sorted once: every step asks for its gaps, and the frames for their windows.
+     */
     private long[] scrapeTimes() {
-        return byName.values().stream().flatMap(List::stream)
-                .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
+        if (scrapeTimes == null) {
+            scrapeTimes = byName.values().stream().flatMap(List::stream)
+                    .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
+        }
+        return scrapeTimes;
     }
 
     /** Increase of a counter over each trailing window, summed over matching label sets. */

@@ -3,8 +3,6 @@ package dev.chokepoint.collector.verdict;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.rules.Severity;
 import dev.chokepoint.collector.signals.Fleet;
-import dev.chokepoint.collector.signals.Grid;
-import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.Unit;
 
 import java.util.ArrayList;
@@ -25,16 +23,12 @@ public final class SymptomFirst {
 
     private final Resource unattributed;
     private final StepJudge judge;
-    private final Grid grid;
-    private final List<SignalFrame> frames;
 
     private final Fleet fleet;
 
     public SymptomFirst(Resource unattributed, StepJudge judge, Fleet fleet) {
         this.unattributed = unattributed;
         this.judge = judge;
-        this.grid = fleet.grid();
-        this.frames = fleet.frames();
         this.fleet = fleet;
     }
 
@@ -63,8 +57,8 @@ public final class SymptomFirst {
     }
 
     private Finding unattributed(StepVerdict v, StepLimit limit, ReferenceStep reference) {
-        TimeSplit now = TimeSplit.of(v.step(), grid, frames);
-        TimeSplit base = TimeSplit.of(reference.verdict().step(), grid, frames);
+        TimeSplit now = TimeSplit.of(v.step(), fleet.grid(), fleet.frames());
+        TimeSplit base = TimeSplit.of(reference.verdict().step(), fleet.grid(), fleet.frames());
         String part = now.grewMost(base);
         String symptoms = String.join("; ", limit.symptoms().stream().map(Symptom::text).toList());
         String where = part == null ? "the agent's per-request split is not available on this target"
@@ -97,7 +91,7 @@ public final class SymptomFirst {
 
     private List<String> targets() {
         List<String> out = new ArrayList<>();
-        frames.forEach(f -> out.add(f.target()));
+        fleet.frames().forEach(f -> out.add(f.target()));
         return out;
     }
 }
