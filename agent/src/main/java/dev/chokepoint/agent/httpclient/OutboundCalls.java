@@ -3,6 +3,7 @@ package dev.chokepoint.agent.httpclient;
 import dev.chokepoint.agent.probe.ProbeContext;
 import dev.chokepoint.agent.probe.ProbeTarget;
 import dev.chokepoint.agent.request.RequestTimes;
+import dev.chokepoint.agent.request.TimedCallPorts;
 
 import java.net.URI;
 
@@ -33,6 +34,16 @@ public final class OutboundCalls {
         HttpClientMetrics target = METRICS.get();
         if (startNanos != 0L && target != null && uri != null) {
             target.record(uri, status, System.nanoTime() - startNanos);
+            TimedCallPorts.add(port(uri));
         }
+    }
+
+    /** The URI's port, or its scheme's default (80, 443); -1 when neither is known. */
+    static int port(URI uri) {
+        if (uri.getPort() > 0) {
+            return uri.getPort();
+        }
+        String scheme = uri.getScheme();
+        return "https".equalsIgnoreCase(scheme) ? 443 : "http".equalsIgnoreCase(scheme) ? 80 : -1;
     }
 }

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.jdbc;
 
+import dev.chokepoint.agent.request.TimedCallPorts;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -43,6 +44,9 @@ public final class DatabasePeers implements MeterBinder {
     public void connecting(String url) {
         MeterRegistry target = registry;
         String peer = peer(url);
+        if (peer != null) {
+            TimedCallPorts.add(Integer.parseInt(peer.substring(peer.lastIndexOf(':') + 1)));
+        }
         if (target == null || peer == null || seen.contains(peer) || seen.size() >= MAX_PEERS || !seen.add(peer)) {
             return;
         }

@@ -26,7 +26,7 @@ public final class RequestTimes {
     Object routePattern;
     /** Nesting of outbound HTTP calls (interceptors wrap the real request): only the outermost is timed. */
     int outboundDepth;
-    /** This thread's core wait is followed ({@link RequestThreadsCoreWait}), or it cannot be. */
+    /** This thread is in {@link RequestThreads}, and its core wait followed ({@link RequestThreadsCoreWait}) where it can be. */
     boolean threadFollowed;
 
     public static RequestTimes current() {

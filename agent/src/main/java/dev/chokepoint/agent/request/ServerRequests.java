@@ -43,6 +43,7 @@ public final class ServerRequests {
             target.started();
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
+                RequestThreads.addCurrentThread();
                 RequestThreadsCoreWait wait = coreWait;
                 if (wait != null) {
                     wait.followCurrentThread();

@@ -1,5 +1,7 @@
 package dev.chokepoint.agent.wait;
 
+import dev.chokepoint.agent.request.RequestThreads;
+import dev.chokepoint.agent.request.TimedCallPorts;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
@@ -28,14 +30,16 @@ final class JfrWaits {
 
     private final RecordingStream stream;
     private final WaitMetrics metrics;
+    private final RequestWaits requestWaits;
     private final Consumer<String> failed;
     private final SocketPeers peers = SocketPeers.ofThisHost();
     private final StackReadings stacks = new StackReadings();
     private volatile boolean on = true;
 
-    private JfrWaits(RecordingStream stream, WaitMetrics metrics, Consumer<String> failed) {
+    private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed) {
         this.stream = stream;
         this.metrics = metrics;
+        this.requestWaits = requestWaits;
         this.failed = failed;
     }
 
@@ -44,7 +48,8 @@ final class JfrWaits {
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
      */
-    static void run(WaitThresholds thresholds, WaitMetrics metrics, OutboundPeers outbound, Consumer<String> failed) {
+    static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
+                    Consumer<String> failed) {
         RecordingStream stream;
         try {
             if (!FlightRecorder.isAvailable()) {
@@ -57,7 +62,7 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        JfrWaits waits = new JfrWaits(stream, metrics, failed);
+        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
             // or operation, and a stack trace is most of an event's recording cost.
@@ -104,8 +109,12 @@ final class JfrWaits {
             return;
         }
         try {
-            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stacks.of(event.getStackTrace()).site(),
-                    event.getDuration().toNanos());
+            StackReadings.Reading stack = stacks.of(event.getStackTrace());
+            long nanos = event.getDuration().toNanos();
+            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.site(), nanos);
+            if (!stack.timed() && isRequestThread(event)) {
+                requestWaits.lock(nanos);
+            }
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);
         }
@@ -120,8 +129,11 @@ final class JfrWaits {
             if (stack.idle()) {
                 return; // a pool thread waiting for work: no request waits on it
             }
-            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(),
-                    event.getDuration().toNanos());
+            long nanos = event.getDuration().toNanos();
+            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(), nanos);
+            if (!stack.timed() && isRequestThread(event)) {
+                requestWaits.park(nanos);
+            }
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);
         }
@@ -132,8 +144,12 @@ final class JfrWaits {
             return;
         }
         try {
-            metrics.socket(peers.peer(event.getString("host"), event.getString("address"), event.getInt("port")),
-                    op, event.getDuration().toNanos());
+            int port = event.getInt("port");
+            long nanos = event.getDuration().toNanos();
+            metrics.socket(peers.peer(event.getString("host"), event.getString("address"), port), op, nanos);
+            if (!TimedCallPorts.contains(port) && isRequestThread(event)) {
+                requestWaits.socket(nanos);
+            }
         } catch (RuntimeException e) {
             fail("unreadable socket event: " + e);
         }
@@ -162,6 +178,12 @@ final class JfrWaits {
         RecordedThread thread = event.getThread();
         String name = thread == null ? null : thread.getJavaName();
         return name != null && (name.startsWith("chokepoint") || name.startsWith("JFR "));
+    }
+
+    /** A thread that has served a request (its waits are parts of the request split). */
+    private static boolean isRequestThread(RecordedEvent event) {
+        RecordedThread thread = event.getThread();
+        return thread != null && RequestThreads.contains(thread.getJavaThreadId());
     }
 
     private static String typeName(RecordedEvent event, String field) {

@@ -23,11 +23,11 @@ final class StackReadings {
 
     static final int MAX_STACKS = 128;
 
-    /** One stack's reading; {@code frames} top first. */
-    record Reading(boolean idle, String site, List<StackSites.Frame> frames) {
+    /** One stack's reading; {@code frames} top first; {@code timed}: inside a call the split already times. */
+    record Reading(boolean idle, boolean timed, String site, List<StackSites.Frame> frames) {
     }
 
-    private static final Reading NONE = new Reading(false, StackSites.UNKNOWN, List.of());
+    private static final Reading NONE = new Reading(false, false, StackSites.UNKNOWN, List.of());
 
     private final Map<RecordedStackTrace, Reading> read = new IdentityHashMap<>();
 
@@ -41,7 +41,7 @@ final class StackReadings {
                 read.clear();
             }
             List<StackSites.Frame> frames = frames(stack);
-            reading = new Reading(StackSites.isIdle(frames), StackSites.site(frames), frames);
+            reading = new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames), StackSites.site(frames), frames);
             read.put(stack, reading);
         }
         return reading;

@@ -41,6 +41,10 @@ public final class StackSites {
 
     /** The agent's own frames; its test services in {@code .it.} play the application. */
     private static final String AGENT = "dev.chokepoint.agent.";
+    /** Frames of calls the request split times in a part of its own ({@link #insideTimedCall}). */
+    private static final String TIMED_JDBC = "dev.chokepoint.agent.jdbc.";
+    private static final String TIMED_POOL = "com.zaxxer.hikari.pool.HikariPool";
+    private static final String TIMED_REMOTE = "org.springframework.http.client.";
     private static final String AGENT_TEST_APPS = "dev.chokepoint.agent.it.";
 
     /** How many top frames are read for the idle test; the pool's take is within the first few. */
@@ -141,6 +145,22 @@ public final class StackSites {
             if ((method.equals("getTask") && frame.type().endsWith("ThreadPoolExecutor"))
                     || (method.equals("awaitWork") && frame.type().equals("java.util.concurrent.ForkJoinPool"))
                     || (method.equals("takeTask") && frame.type().startsWith("io.netty."))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code true} when the wait happens inside a call another part of the request split already
+     * times: a pool's connection acquire (pool wait: {@code HikariPool}), a statement through the
+     * JDBC probe's proxies (JDBC time), an outbound call through Spring's {@code ClientHttpRequest}
+     * (remote time). Such a wait is not counted again as the request's lock or park wait.
+     */
+    public static boolean insideTimedCall(List<Frame> frames) {
+        for (Frame frame : frames) {
+            String type = frame.type();
+            if (type.startsWith(TIMED_JDBC) || type.equals(TIMED_POOL) || type.startsWith(TIMED_REMOTE)) {
                 return true;
             }
         }

@@ -43,6 +43,8 @@ public final class WaitProbe extends MeterProbe {
         }
         WaitMetrics metrics = new WaitMetrics(maxLabels);
         metrics.bindTo(context.registry());
+        RequestWaits requestWaits = new RequestWaits();
+        requestWaits.bindTo(context.registry());
         // JFR's start (a second or more of CPU) runs on the wait probe's own thread, which then
         // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
         // for it, and it waits for the application's start-up to settle first.
@@ -54,7 +56,7 @@ public final class WaitProbe extends MeterProbe {
                 if (!attachedLate) {
                     StartUpSettled.ofThisJvm().await();
                 }
-                JfrWaits.run(thresholds, metrics, outbound, reason -> context.failed(ID, reason));
+                JfrWaits.run(thresholds, metrics, requestWaits, outbound, reason -> context.failed(ID, reason));
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }

@@ -49,6 +49,8 @@ class WaitProbesIT {
 
         awaitCount("chokepoint_wait_monitor_seconds_count",
                 "lock", APP + "$Ledger", "site", APP + ".monitor");
+        // The workers' own share: a part of the per-request split
+        awaitCount("chokepoint_request_wait_seconds_total", "kind", "lock");
     }
 
     @Test
@@ -57,6 +59,7 @@ class WaitProbesIT {
 
         awaitCount("chokepoint_wait_park_seconds_count",
                 "blocker", "java.util.concurrent.locks.ReentrantLock", "site", APP + ".lock");
+        awaitCount("chokepoint_request_wait_seconds_total", "kind", "park");
     }
 
     @Test
@@ -146,6 +149,11 @@ class WaitProbesIT {
                             .filter(sample -> sample.labels.get("peer").equals("127.0.0.1:5432")
                                     && sample.labels.get("op").equals("read"))
                             .mapToDouble(sample -> sample.value).sum()).as(grep(defaults.scrapeText())).isPositive());
+            // Those reads are the request's JDBC time already: not counted again as its socket wait
+            // (at most the few inbound reads and writes of 1 ms or more).
+            double databaseReads = defaults.scrape().sum("chokepoint_wait_socket_seconds_sum", "peer", "127.0.0.1:5432");
+            assertThat(defaults.scrape().sum("chokepoint_request_wait_seconds_total", "kind", "socket"))
+                    .as(defaults.scrapeText()).isLessThan(0.1 * databaseReads);
             // The database's host:port from the JDBC URL: its socket waits are the database's.
             assertThat(defaults.scrape().value("chokepoint_jdbc_peer_connections", "peer", "127.0.0.1:5432")).hasValue(1.0);
             assertThat(defaults.agentProblems()).as(defaults.describe()).isEmpty();

@@ -119,6 +119,34 @@ class StackSitesTest {
     }
 
     @Test
+    void waitsInsideACallTheSplitAlreadyTimesAreRecognized() {
+        List<Frame> poolAcquire = List.of(
+                f("java.util.concurrent.SynchronousQueue", "poll"),
+                f("com.zaxxer.hikari.util.ConcurrentBag", "borrow"),
+                f("com.zaxxer.hikari.pool.HikariPool", "getConnection"),
+                f("com.example.Orders", "place"));
+        List<Frame> statement = List.of(
+                f("java.util.concurrent.locks.ReentrantLock", "lock"),
+                f("org.postgresql.core.v3.QueryExecutorImpl", "execute"),
+                f("jdk.proxy2.$Proxy12", "executeQuery"),
+                f("dev.chokepoint.agent.jdbc.TimedStatement", "invoke"),
+                f("com.example.Orders", "place"));
+        List<Frame> remote = List.of(
+                f("java.util.concurrent.CompletableFuture", "get"),
+                f("org.springframework.http.client.JdkClientHttpRequest", "executeInternal"),
+                f("com.example.Prices", "quote"));
+        List<Frame> applicationLock = List.of(
+                f("java.util.concurrent.locks.ReentrantLock", "lock"),
+                f("com.example.Ledger", "append"),
+                f("org.apache.catalina.core.ApplicationFilterChain", "doFilter"));
+        assertThat(StackSites.insideTimedCall(poolAcquire)).isTrue();
+        assertThat(StackSites.insideTimedCall(statement)).isTrue();
+        assertThat(StackSites.insideTimedCall(remote)).isTrue();
+        assertThat(StackSites.insideTimedCall(applicationLock)).isFalse();
+        assertThat(StackSites.insideTimedCall(List.of())).isFalse();
+    }
+
+    @Test
     void monitorClassesReadAsJavaNamesThem() {
         assertThat(StackSites.lock("[I")).isEqualTo("int[]");
         assertThat(StackSites.lock("[[Ljava.lang.Object;")).isEqualTo("java.lang.Object[][]");
