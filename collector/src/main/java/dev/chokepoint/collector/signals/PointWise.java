@@ -49,6 +49,11 @@ final class PointWise {
         return combine(whole, part, (w, p) -> Double.isNaN(p) ? w : w - Math.min(p, Math.max(w, 0)));
     }
 
+    /** {@code a} where {@code flag} is 1, NaN elsewhere (a flag gauge unknown or 0). */
+    static double[] whereOne(double[] a, double[] flag) {
+        return combine(a, flag, (x, f) -> f == 1 ? x : Double.NaN);
+    }
+
     /** Unknown parts count as zero where the whole is known (a target without a remote-call timer made no remote calls). */
     static double[] orZeroWhereKnown(double[] part, double[] whole) {
         double[] out = new double[part.length];

@@ -3,8 +3,10 @@ package dev.chokepoint.collector.signals;
 import java.util.List;
 
 /**
- * Where a request's wall time goes: CPU, pool wait, JDBC, remote calls, waiting for a core, and
- * the rest ("other wait": locks, sleeps, unknown blocking). Each part is its timer's sum over the
+ * Where a request's wall time goes: CPU, pool wait, JDBC, remote calls, waiting for a core, the
+ * request threads' lock, park and socket waits of 1 ms or more (JFR), and the rest ("other wait":
+ * sleeps, short waits, unknown blocking). Named waits, like the core wait, come out of "other
+ * wait" only down to zero. Each part is its timer's sum over the
  * window divided by the requests completed, so the parts add up to the mean wall time. The core
  * wait is the request threads' run-queue time (one process-wide counter, Linux only): the part
  * of it spent inside a JDBC call or a pool wait stays in those, so it is taken out of "other
@@ -13,6 +15,13 @@ import java.util.List;
 final class RequestSplitSignals implements SignalGroup {
 
     private static final String[] PARTS = {"cpu", "pool_wait", "jdbc", "remote"};
+    /**
+     * The request threads' JFR waits (agent's wait probe), by kind. Known only while JFR records
+     * ({@code chokepoint_wait_recording} = 1): before its start the counters read 0, which would
+     * say "no lock wait" where nothing was recorded.
+     */
+    private static final String NAMED_WAIT = "chokepoint_request_wait_seconds_total";
+    private static final String[] NAMED_WAITS = {"lock", "park", "socket"};
 
     @Override
     public List<Signal> signals() {
@@ -23,12 +32,18 @@ final class RequestSplitSignals implements SignalGroup {
                 Signal.number("request_jdbc_mean", Unit.SECONDS, "mean JDBC time per request"),
                 Signal.number("request_remote_mean", Unit.SECONDS, "mean outbound-call time per request"),
                 Signal.number("request_core_wait_mean", Unit.SECONDS, "mean time the request threads waited for a core, per request"),
-                Signal.number("request_other_wait_mean", Unit.SECONDS, "wall − cpu − pool wait − jdbc − remote − core wait"),
+                Signal.number("request_lock_wait_mean", Unit.SECONDS, "mean time the request threads were blocked entering a monitor (synchronized), per request"),
+                Signal.number("request_park_wait_mean", Unit.SECONDS, "mean time the request threads were parked (j.u.c locks, futures, queues), per request"),
+                Signal.number("request_socket_wait_mean", Unit.SECONDS, "mean time the request threads waited in sockets of clients without a probe, per request"),
+                Signal.number("request_other_wait_mean", Unit.SECONDS, "wall − cpu − pool wait − jdbc − remote − core wait − lock, park and socket waits"),
                 Signal.number("request_cpu_share", Unit.RATIO, "CPU share of wall time"),
                 Signal.number("request_pool_wait_share", Unit.RATIO, "pool-wait share of wall time"),
                 Signal.number("request_jdbc_share", Unit.RATIO, "JDBC share of wall time"),
                 Signal.number("request_remote_share", Unit.RATIO, "remote-call share of wall time"),
                 Signal.number("request_core_wait_share", Unit.RATIO, "share of wall time the request threads waited for a core"),
+                Signal.number("request_lock_wait_share", Unit.RATIO, "share of wall time the request threads were blocked on monitors"),
+                Signal.number("request_park_wait_share", Unit.RATIO, "share of wall time the request threads were parked"),
+                Signal.number("request_socket_wait_share", Unit.RATIO, "share of wall time the request threads waited in unprobed sockets"),
                 Signal.number("request_other_wait_share", Unit.RATIO, "other-wait share of wall time"));
     }
 
@@ -53,6 +68,14 @@ final class RequestSplitSignals implements SignalGroup {
         out.put("request_core_wait_mean", coreWait);
         out.put("request_core_wait_share", PointWise.ratio(coreWait, wall));
         other = PointWise.lessOverlapping(other, coreWait);
+        double[] recording = in.gaugeSum("chokepoint_wait_recording");
+        for (String kind : NAMED_WAITS) {
+            double[] named = PointWise.ratio(PointWise.whereOne(in.increase(NAMED_WAIT,
+                    k -> kind.equals(k.label("kind"))), recording), count);
+            out.put("request_" + kind + "_wait_mean", named);
+            out.put("request_" + kind + "_wait_share", PointWise.ratio(named, wall));
+            other = PointWise.lessOverlapping(other, named);
+        }
         out.put("request_other_wait_mean", other);
         out.put("request_other_wait_share", PointWise.ratio(other, wall));
     }

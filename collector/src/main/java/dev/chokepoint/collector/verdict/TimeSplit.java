@@ -18,6 +18,12 @@ import java.util.Map;
 record TimeSplit(Map<String, Double> means) {
 
     private static final String WALL = SignalCatalog.known("request_wall_mean");
+    private static final String OTHER = SignalCatalog.known("request_other_wait_mean");
+    /** The request threads' JFR waits, where the agent's wait probe recorded them. */
+    private static final List<String> NAMED_WAITS = List.of(SignalCatalog.known("request_lock_wait_mean"),
+            SignalCatalog.known("request_park_wait_mean"), SignalCatalog.known("request_socket_wait_mean"));
+    /** "Other wait" once the named waits are taken out of it. */
+    private static final String OTHER_WITH_WAITS_NAMED = "other wait (sleeps, and waits not named: under 1 ms, or not recorded)";
 
     /** Signal → what the part is, for a reader. */
     static final Map<String, String> PARTS = parts();
@@ -29,7 +35,10 @@ record TimeSplit(Map<String, Double> means) {
         m.put(SignalCatalog.known("request_jdbc_mean"), "JDBC");
         m.put(SignalCatalog.known("request_remote_mean"), "remote calls");
         m.put(SignalCatalog.known("request_core_wait_mean"), "waiting for a core (runnable, CPU withheld)");
-        m.put(SignalCatalog.known("request_other_wait_mean"), "other wait (locks, executors, sleeps, clients without a probe)");
+        m.put(SignalCatalog.known("request_lock_wait_mean"), "lock wait (synchronized)");
+        m.put(SignalCatalog.known("request_park_wait_mean"), "park wait (j.u.c locks, executors' futures, async clients, queues)");
+        m.put(SignalCatalog.known("request_socket_wait_mean"), "socket wait (clients without a probe)");
+        m.put(OTHER, "other wait (locks, executors, sleeps, clients without a probe)");
         return java.util.Collections.unmodifiableMap(m);
     }
 
@@ -78,8 +87,14 @@ record TimeSplit(Map<String, Double> means) {
     String growth(String part, TimeSplit base, String baseName) {
         double now = means.get(part);
         double before = base.means.get(part);
-        return PARTS.get(part) + ": " + Unit.SECONDS.format(before) + " → " + Unit.SECONDS.format(now) + " per request"
+        return name(part) + ": " + Unit.SECONDS.format(before) + " → " + Unit.SECONDS.format(now) + " per request"
                 + (before > 0 ? " (" + Unit.FACTOR.format(now / before) + " " + baseName + ")" : "");
+    }
+
+    /** What a part is; "other wait" says what it still holds, which depends on whether the waits were named. */
+    private String name(String part) {
+        boolean waitsNamed = NAMED_WAITS.stream().anyMatch(w -> !Double.isNaN(means.getOrDefault(w, Double.NaN)));
+        return part.equals(OTHER) && waitsNamed ? OTHER_WITH_WAITS_NAMED : PARTS.get(part);
     }
 
     /** "CPU 2 ms, pool wait 0 µs, …" of the known parts. */
