@@ -243,11 +243,35 @@ final class ReportLayout {
             page.table(List.of("step", "route", "RPS", "wall", "CPU", "pool wait", "JDBC", "remote"),
                     new boolean[] {true, false, true, true, true, true, true, true}, routes);
         }
+        waits();
         if (!statements.isEmpty()) {
             page.heading("Top statements");
             page.table(List.of("step", "statement", "calls/s", "mean", "share of statement time"),
                     new boolean[] {true, false, true, true, true}, statements);
         }
+    }
+
+    /** The request threads' waits per request, all routes together (the agent counts them per process). */
+    private void waits() {
+        List<List<Inline>> rows = new ArrayList<>();
+        for (StepModel s : r.steps()) {
+            ReportModel.WaitsModel w = s.waits();
+            if (w != null && !(Double.isNaN(w.coreWaitSeconds()) && Double.isNaN(w.lockSeconds())
+                    && Double.isNaN(w.parkSeconds()) && Double.isNaN(w.socketSeconds()))) {
+                rows.add(List.of(Inline.plain(String.valueOf(s.index())), Inline.plain(ReportText.seconds(w.coreWaitSeconds())),
+                        Inline.plain(ReportText.seconds(w.lockSeconds())), Inline.plain(ReportText.seconds(w.parkSeconds())),
+                        Inline.plain(ReportText.seconds(w.socketSeconds()))));
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        page.heading("Request threads' waits");
+        page.paragraph(Inline.plain("Per request, all routes together: waiting for a core (runnable, CPU withheld), blocked "
+                + "on a synchronized monitor (lock), parked (j.u.c locks, an executor's or an async client's future, queues), "
+                + "in sockets of clients without a probe. Waits of 1 ms or more, not inside a pool acquire, a statement or a "
+                + "probed outbound call; n/a where not recorded."));
+        page.table(List.of("step", "core wait", "lock", "park", "socket"), new boolean[] {true, true, true, true, true}, rows);
     }
 
     private void rules() {

@@ -51,7 +51,29 @@ final class CostBreakdown {
                         time.get(e.getKey()) / e.getValue(), time.get(e.getKey()) / total))
                 .sorted(Comparator.comparingDouble(StepCosts.StatementCost::share).reversed())
                 .limit(TOP_STATEMENTS).toList();
-        return new StepCosts(step, List.copyOf(routes), statements, BackgroundHostLoad.between(frames, fromMillis, toMillis));
+        return new StepCosts(step, List.copyOf(routes), statements, BackgroundHostLoad.between(frames, fromMillis, toMillis),
+                waits(targets, all, fromMillis, toMillis));
+    }
+
+    private static StepCosts.ThreadWaits waits(List<TargetSeries> targets, double requests, long from, long to) {
+        double core = Double.NaN;
+        Map<String, Double> named = new LinkedHashMap<>();
+        boolean recorded = true;
+        for (TargetSeries t : targets) {
+            double c = t.increaseBetween(RequestSplitSignals.CORE_WAIT, k -> true, from, to);
+            core = Double.isNaN(c) ? core : Double.isNaN(core) ? c : core + c;
+            t.increaseBetweenBy(RequestSplitSignals.NAMED_WAIT, "kind", from, to).forEach((k, v) -> named.merge(k, v, Double::sum));
+            recorded &= t.recordedWaitsThroughout(from, to);
+        }
+        if (!recorded) {
+            named.clear();
+        }
+        return new StepCosts.ThreadWaits(perRequest(core, requests), perRequest(named.get("lock"), requests),
+                perRequest(named.get("park"), requests), perRequest(named.get("socket"), requests));
+    }
+
+    private static double perRequest(Double sum, double requests) {
+        return sum == null || Double.isNaN(sum) || requests <= 0 ? Double.NaN : sum / requests;
     }
 
     private static double mean(Map<String, Double> sums, String route, double n, boolean zeroWhenAbsent) {

@@ -20,7 +20,9 @@ final class RequestSplitSignals implements SignalGroup {
      * ({@code chokepoint_wait_recording} = 1): before its start the counters read 0, which would
      * say "no lock wait" where nothing was recorded.
      */
-    private static final String NAMED_WAIT = "chokepoint_request_wait_seconds_total";
+    static final String NAMED_WAIT = "chokepoint_request_wait_seconds_total";
+    static final String CORE_WAIT = "chokepoint_request_core_wait_seconds_total";
+    static final String RECORDING = "chokepoint_wait_recording";
     private static final String[] NAMED_WAITS = {"lock", "park", "socket"};
 
     @Override
@@ -64,11 +66,11 @@ final class RequestSplitSignals implements SignalGroup {
             out.put("request_" + part + "_share", PointWise.ratio(mean, wall));
             other = PointWise.minus(other, mean);
         }
-        double[] coreWait = PointWise.ratio(in.increase("chokepoint_request_core_wait_seconds_total"), count);
+        double[] coreWait = PointWise.ratio(in.increase(CORE_WAIT), count);
         out.put("request_core_wait_mean", coreWait);
         out.put("request_core_wait_share", PointWise.ratio(coreWait, wall));
         other = PointWise.lessOverlapping(other, coreWait);
-        double[] recording = in.gaugeSum("chokepoint_wait_recording");
+        double[] recording = in.gaugeSum(RECORDING);
         for (String kind : NAMED_WAITS) {
             double[] named = PointWise.ratio(PointWise.whereOne(in.increase(NAMED_WAIT,
                     k -> kind.equals(k.label("kind"))), recording), count);

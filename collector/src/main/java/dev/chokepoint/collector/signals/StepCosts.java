@@ -9,11 +9,21 @@ import java.util.List;
  * the share of the host's CPU that other processes used during the step (NaN when not measured),
  * what wall and JDBC times per request are only comparable under.
  */
-public record StepCosts(int step, List<RouteCost> routes, List<StatementCost> statements, double backgroundHostCpu) {
+public record StepCosts(int step, List<RouteCost> routes, List<StatementCost> statements, double backgroundHostCpu,
+                        ThreadWaits waits) {
 
     /** One route template: requests per second and the mean split of a request's time. */
     public record RouteCost(String route, double rps, double wallMean, double cpuMean, double poolWaitMean,
                             double jdbcMean, double remoteMean) {
+    }
+
+    /**
+     * What the threads that serve requests waited for, per request of any route (the agent counts
+     * these per process, not per route): a core (Linux schedstat), a monitor, a park, a socket of
+     * a client without a probe (JFR waits of 1 ms or more). NaN where not measured over the whole
+     * step (no agent meter, or JFR not recording throughout).
+     */
+    public record ThreadWaits(double coreWaitMean, double lockMean, double parkMean, double socketMean) {
     }
 
     /** One statement fingerprint: calls per second, mean latency, and its share of all statement time. */

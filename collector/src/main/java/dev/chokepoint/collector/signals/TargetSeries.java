@@ -183,6 +183,27 @@ public final class TargetSeries {
         return c[to] - c[first];
     }
 
+    /**
+     * Whether the agent's wait probe recorded (JFR streaming: {@code chokepoint_wait_recording} 1)
+     * at every scrape between two instants, with at least one scrape there; its counters read 0
+     * before JFR starts, which is "not recorded", not "no wait".
+     */
+    public boolean recordedWaitsThroughout(long fromMillis, long toMillis) {
+        boolean seen = false;
+        for (Series s : series(RequestSplitSignals.RECORDING, k -> true)) {
+            for (int i = 0; i < s.size(); i++) {
+                long t = s.timesMillis()[i];
+                if (t >= fromMillis && t <= toMillis) {
+                    if (s.values()[i] != 1) {
+                        return false;
+                    }
+                    seen = true;
+                }
+            }
+        }
+        return seen;
+    }
+
     /** Increase between two instants, grouped by the value of one label (e.g. histogram buckets by le). */
     public Map<String, Double> increaseBetweenBy(String name, String label, long fromMillis, long toMillis) {
         Map<String, Double> out = new LinkedHashMap<>();

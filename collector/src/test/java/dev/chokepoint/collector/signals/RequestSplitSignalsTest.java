@@ -59,6 +59,21 @@ class RequestSplitSignalsTest {
     }
 
     @Test
+    void a_steps_costs_give_each_named_wait_per_request_of_any_route_only_when_jfr_recorded_throughout() {
+        long from = CounterAndGaugeSamplingTest.T0;
+        long to = from + 10_000;
+
+        StepCosts.ThreadWaits recorded = CostBreakdown.of(1, java.util.List.of(target(loaded(1))), java.util.List.of(), from, to).waits();
+        StepCosts.ThreadWaits notYet = CostBreakdown.of(1, java.util.List.of(target(loaded(0))), java.util.List.of(), from, to).waits();
+
+        assertThat(recorded.lockMean()).isCloseTo(0.050, within(1e-9));
+        assertThat(recorded.parkMean()).isCloseTo(0.010, within(1e-9));
+        assertThat(recorded.socketMean()).isZero();
+        assertThat(recorded.coreWaitMean()).as("no core-wait meter").isNaN();
+        assertThat(notYet.lockMean()).isNaN();
+    }
+
+    @Test
     void before_jfr_records_the_named_waits_are_unknown_not_zero_and_other_wait_keeps_them() {
         SignalFrame out = split(loaded(0));
 

@@ -65,7 +65,8 @@ public final class ModelBuilder {
                         c.poolWaitMean(), c.jdbcMean(), c.remoteMean())).toList(),
                 costs.statements().stream().map(c -> new ReportModel.StatementModel(c.query(), c.callsPerSecond(), c.mean(),
                         c.share())).toList(),
-                costs.backgroundHostCpu());
+                costs.backgroundHostCpu(), new ReportModel.WaitsModel(costs.waits().coreWaitMean(), costs.waits().lockMean(),
+                        costs.waits().parkMean(), costs.waits().socketMean()));
     }
 
     private static ReportModel.FirstSaturatedModel first(StepVerdict v) {

@@ -48,7 +48,16 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     public record StepModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource,
                             TrafficModel traffic, StepSloModel slo, LimitModel limit, FirstSaturatedModel firstSaturated,
                             Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources,
-                            List<RouteModel> routes, List<StatementModel> statements, double backgroundHostCpu) {
+                            List<RouteModel> routes, List<StatementModel> statements, double backgroundHostCpu,
+                            WaitsModel waits) {
+    }
+
+    /**
+     * What the request threads waited for, per request of any route (seconds; null where not
+     * measured): a core, a monitor ({@code lock}), a park, a socket of a client without a probe.
+     * Null as a whole in reports written before it existed.
+     */
+    public record WaitsModel(double coreWaitSeconds, double lockSeconds, double parkSeconds, double socketSeconds) {
     }
 
     /** Per route, requests per second and the mean time per request in each part (seconds). */
