@@ -211,7 +211,8 @@ final class ReportLayout {
                 + "(time-integrated: busy seconds per second), so throughput X ≤ (1 − U0) / D; lowest bound first."));
         page.table(List.of("resource", "utilization per RPS (D)", "background (U0)", "throughput bound"),
                 new boolean[] {false, true, true, true},
-                r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource())),
+                r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource()) + (d.sharedUtilization() == null ? ""
+                                : " (shared with other processes: " + d.sharedUtilization() + ")")),
                         Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.ratio(d.backgroundUtilization())),
                         Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
         ReportModel.PredictionModel p = r.prediction();

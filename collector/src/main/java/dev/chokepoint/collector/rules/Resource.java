@@ -7,11 +7,13 @@ import java.util.Map;
  * and reports name), a display name, what its utilization and saturation mean (for the reader of
  * the USE table), and optionally the text signal whose value names the instance ("downstream
  * dependency search:9200") and from how many fleet instances saturated together its limit is
- * shared (a database slowed on two instances is one database). The collector's Java knows no
+ * shared (a database slowed on two instances is one database), and optionally the signal of what it
+ * shares with other processes ({@code shared-utilization}: the host's CPU, whose share the
+ * neighbours take), which the utilization law fits beside its own. The collector's Java knows no
  * resource by name. {@code order} is its place in declaration order: ties and tables follow it.
  */
 public record Resource(String id, String name, String utilization, String saturation, String instanceSignal,
-                       int fleetSharedFrom, int order, Rule.Origin origin) {
+                       int fleetSharedFrom, String sharedUtilization, int order, Rule.Origin origin) {
 
     /** The verdict id of a step where nothing saturated. */
     public static final String NONE = "none";
@@ -37,6 +39,7 @@ public record Resource(String id, String name, String utilization, String satura
     }
 
     Resource at(int position) {
-        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, position, origin);
+        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization, position,
+                origin);
     }
 }

@@ -36,7 +36,7 @@ public final class RuleFileParser {
             "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice",
             "fleet-limit");
     static final Set<String> RESOURCE_KEYS = Set.of("id", "name", "utilization", "saturation", "instance",
-            "fleet-shared-from");
+            "fleet-shared-from", "shared-utilization");
     private static final Set<String> FLEET_LIMIT_KEYS = Set.of("id", "min-instances", "sums", "explanation");
     private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
             "saturation", "summary", "advice");
@@ -161,6 +161,11 @@ public final class RuleFileParser {
             error(f.get("instance").getValueNode(), null, "resource '" + id + "': instance '" + instance
                     + "' is not a text signal (one that names a host, a query, a lock)");
         }
+        String sharedUse = text(f, "shared-utilization", null);
+        if (sharedUse != null && SignalCatalog.signal(sharedUse).filter(s -> !s.text()).isEmpty()) {
+            error(f.get("shared-utilization").getValueNode(), null, "resource '" + id + "': shared-utilization '" + sharedUse
+                    + "' is not a numeric signal (see docs/report.md, signals)");
+        }
         int shared = f.containsKey("fleet-shared-from") ? count(f.get("fleet-shared-from").getValueNode(), id, "fleet-shared-from") : 0;
         if (id == null || !f.containsKey("name") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
             return null;
@@ -168,7 +173,7 @@ public final class RuleFileParser {
         Map<String, Integer> lines = new HashMap<>();
         f.forEach((k, v) -> lines.put(k, valueLine(v.getValueNode())));
         return new Resource(id, text(f, "name", id), text(f, "utilization", id), text(f, "saturation", id), instance,
-                shared, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
+                shared, sharedUse, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
     }
 
     private FleetLimit fleetLimit(Node node, String id) {

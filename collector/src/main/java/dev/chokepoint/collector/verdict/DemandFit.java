@@ -16,6 +16,24 @@ record DemandFit(double perRps, double background) {
     private static final double MIN_SPREAD = 1.5;
 
     static Optional<DemandFit> of(List<double[]> points) {
+        Optional<DemandFit> fitted = fitted(points);
+        if (fitted.isPresent() || points.isEmpty()) {
+            return fitted;
+        }
+        double sx = 0, su = 0;
+        for (double[] p : points) {
+            sx += p[0];
+            su += p[1];
+        }
+        return su > 0 ? Optional.of(new DemandFit(su / sx, 0)) : Optional.empty();
+    }
+
+    /**
+     * The least-squares line only, no fallback: empty when the points cannot separate slope from
+     * background or the line makes no physical sense. What a second, shared utilization (the
+     * host's CPU) needs: through the origin, the neighbours' constant load would read as demand.
+     */
+    static Optional<DemandFit> fitted(List<double[]> points) {
         if (points.isEmpty()) {
             return Optional.empty();
         }
@@ -36,7 +54,7 @@ record DemandFit(double perRps, double background) {
                 return Optional.of(new DemandFit(slope, intercept));
             }
         }
-        return su > 0 ? Optional.of(new DemandFit(su / sx, 0)) : Optional.empty();
+        return Optional.empty();
     }
 
     double bound() {

@@ -5,6 +5,7 @@ import dev.chokepoint.collector.rules.Resource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,6 +17,13 @@ import java.util.Set;
  */
 public final class UtilizationLaw {
 
+    /**
+     * A shared utilization at or above this at an unsaturated step says the neighbours fill the
+     * idle host, not that they keep a share: the recorded runs' busy CI hosts read 0.95-1.0 at
+     * steps the service kept up with; the one run with a neighbour that kept a core, 0.69-0.78.
+     */
+    static final double SHARED_FULL = 0.9;
+
     private final List<Demand> demands;
     private final Prediction prediction;
     private final NextBottleneck next;
@@ -26,15 +34,19 @@ public final class UtilizationLaw {
                 .toList();
         List<Demand> out = new ArrayList<>();
         for (Resource r : throughputBound) {
-            List<double[]> points = new ArrayList<>();
+            List<double[]> own = new ArrayList<>();
+            List<double[]> shared = new ArrayList<>();
             for (StepVerdict v : free) {
                 for (ResourceUse u : v.resources()) {
                     if (u.resource().equals(r) && u.utilization() > 0) {
-                        points.add(new double[] {v.traffic().achievedRps(), u.utilization()});
+                        own.add(new double[] {v.traffic().achievedRps(), u.utilization()});
+                        shared.add(new double[] {v.traffic().achievedRps(), u.sharedUtilization()});
                     }
                 }
             }
-            DemandFit.of(points).ifPresent(f -> out.add(new Demand(r, f.perRps(), f.background(), f.bound())));
+            Optional<Demand> ownBound = DemandFit.of(own).map(f -> new Demand(r, f.perRps(), f.background(), f.bound(), false));
+            Optional<Demand> sharedBound = sharedFit(shared).map(f -> new Demand(r, f.perRps(), f.background(), f.bound(), true));
+            lower(ownBound, sharedBound).ifPresent(out::add);
         }
         out.sort(Comparator.comparingDouble(Demand::boundRps));
         this.demands = List.copyOf(out);
@@ -55,6 +67,30 @@ public final class UtilizationLaw {
         Resource after = actualResource != null ? actualResource : limiter.resource();
         this.next = demands.stream().filter(d -> !d.resource().equals(after)).findFirst()
                 .map(d -> new NextBottleneck(after, d.resource(), d.boundRps())).orElse(null);
+    }
+
+    /**
+     * The fit of a shared utilization (the host's CPU: this process, its neighbours, a load tool on
+     * the same machine), where it says something: every point known and below
+     * {@value #SHARED_FULL}, since neighbours that fill whatever the host leaves idle (a low-priority
+     * batch, a busy test machine) hold it near 1 at any load and yield as the service grows; and a
+     * real line, no fallback. A neighbour that keeps its share (one favoured process holding a core)
+     * shows as the line's background, so the bound is what is left to this service.
+     */
+    private static Optional<DemandFit> sharedFit(List<double[]> points) {
+        for (double[] p : points) {
+            if (Double.isNaN(p[1]) || p[1] >= SHARED_FULL) {
+                return Optional.empty();
+            }
+        }
+        return DemandFit.fitted(points);
+    }
+
+    private static Optional<Demand> lower(Optional<Demand> a, Optional<Demand> b) {
+        if (a.isEmpty() || b.isEmpty()) {
+            return a.isPresent() ? a : b;
+        }
+        return Optional.of(b.get().boundRps() < a.get().boundRps() ? b.get() : a.get());
     }
 
     /** Throughput-bound resources measured at the unsaturated steps, lowest bound first. */

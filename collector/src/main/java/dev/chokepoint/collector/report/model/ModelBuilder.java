@@ -35,7 +35,7 @@ public final class ModelBuilder {
                 r.next() == null ? null : new ReportModel.NextBottleneckModel(r.next().after().id(), r.next().next().id(),
                         r.next().boundRps()),
                 r.demands().stream().map(d -> new ReportModel.DemandModel(d.resource().id(), d.utilizationPerRps(),
-                        d.backgroundUtilization(), d.boundRps())).toList(),
+                        d.backgroundUtilization(), d.boundRps(), d.shared() ? d.resource().sharedUtilization() : null)).toList(),
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
                 r.charts());

@@ -115,7 +115,9 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
                                   Integer actualStep, Boolean matched) {
     }
 
-    public record DemandModel(String resource, double utilizationPerRps, double backgroundUtilization, double boundRps) {
+    /** {@code sharedUtilization}: the signal fitted when the bound is of what the resource shares (the host's CPU), else null. */
+    public record DemandModel(String resource, double utilizationPerRps, double backgroundUtilization, double boundRps,
+                              String sharedUtilization) {
     }
 
     /** "After {@code after}, {@code resource} limits at ≈ {@code boundRps} RPS." */
