@@ -5,6 +5,7 @@ import dev.chokepoint.collector.compare.CompareModel.Metric;
 import dev.chokepoint.collector.report.model.ReportModel;
 import dev.chokepoint.collector.report.model.ReportModel.RouteModel;
 import dev.chokepoint.collector.report.model.ReportModel.StepModel;
+import dev.chokepoint.collector.report.model.ReportModel.WaitsModel;
 import dev.chokepoint.collector.signals.Unit;
 
 import java.util.ArrayList;
@@ -81,10 +82,24 @@ public final class CompareBuilder {
     }
 
     private List<CompareModel.CostRow> costs() {
-        return List.of(cost("CPU", RouteModel::cpuSeconds, this::cpuMeasure),
+        List<CompareModel.CostRow> rows = new ArrayList<>(List.of(cost("CPU", RouteModel::cpuSeconds, this::cpuMeasure),
                 cost("pool wait", RouteModel::poolWaitSeconds, this::timeMeasure),
                 cost("JDBC", RouteModel::jdbcSeconds, this::timeMeasure), cost("remote", RouteModel::remoteSeconds, this::timeMeasure),
-                cost("wall", RouteModel::wallSeconds, this::timeMeasure));
+                cost("wall", RouteModel::wallSeconds, this::timeMeasure)));
+        waitRow(rows, "core wait", WaitsModel::coreWaitSeconds);
+        waitRow(rows, "lock wait", WaitsModel::lockSeconds);
+        waitRow(rows, "park wait", WaitsModel::parkSeconds);
+        waitRow(rows, "socket wait", WaitsModel::socketSeconds);
+        return List.copyOf(rows);
+    }
+
+    /** The request threads' waits, where either run measured them: what a fix to a lock or an executor moved. */
+    private void waitRow(List<CompareModel.CostRow> rows, String part, ToDoubleFunction<WaitsModel> f) {
+        RunSummary.Cost b = base.waitCost(f);
+        RunSummary.Cost n = now.waitCost(f);
+        if (!Double.isNaN(b.perRequest()) || !Double.isNaN(n.perRequest())) {
+            rows.add(new CompareModel.CostRow(part, timeMeasure(noise.judge(b, n, false))));
+        }
     }
 
     private CompareModel.CostRow cost(String part, ToDoubleFunction<RouteModel> f, UnaryOperator<Metric> gated) {

@@ -133,6 +133,26 @@ final class RunSummary {
     }
 
     /**
+     * A wait of the request threads per request (any route; the report has it per step, not per
+     * route), weighted by each reference step's requests; NaN where neither step measured it.
+     */
+    Cost waitCost(ToDoubleFunction<ReportModel.WaitsModel> part) {
+        List<Double> perStep = new ArrayList<>();
+        double sum = 0;
+        double requests = 0;
+        for (StepModel s : reference) {
+            double v = s.waits() == null ? Double.NaN : part.applyAsDouble(s.waits());
+            double n = s.traffic().achievedRps() * (s.endMillis() - s.startMillis()) / 1000.0;
+            if (!Double.isNaN(v) && n > 0) {
+                perStep.add(v);
+                sum += v * n;
+                requests += n;
+            }
+        }
+        return new Cost(requests > 0 ? sum / requests : Double.NaN, List.copyOf(perStep));
+    }
+
+    /**
      * Share of a request's own work that is on CPU: CPU / (CPU + pool wait + JDBC + remote) per
      * request at the compared steps; near 1 for a request that computes, a few % for one that
      * mostly waits on the database (NaN when CPU per request is not measured).

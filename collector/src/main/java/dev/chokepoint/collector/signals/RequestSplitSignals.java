@@ -46,7 +46,9 @@ final class RequestSplitSignals implements SignalGroup {
                 Signal.number("request_lock_wait_share", Unit.RATIO, "share of wall time the request threads were blocked on monitors"),
                 Signal.number("request_park_wait_share", Unit.RATIO, "share of wall time the request threads were parked"),
                 Signal.number("request_socket_wait_share", Unit.RATIO, "share of wall time the request threads waited in unprobed sockets"),
-                Signal.number("request_other_wait_share", Unit.RATIO, "other-wait share of wall time"));
+                Signal.number("request_other_wait_share", Unit.RATIO, "other-wait share of wall time"),
+                Signal.number("request_blocked_share", Unit.RATIO,
+                        "share of wall time off CPU and outside the pool, JDBC and core waits: remote calls, locks, parks, sockets, sleeps"));
     }
 
     @Override
@@ -70,6 +72,9 @@ final class RequestSplitSignals implements SignalGroup {
         out.put("request_core_wait_mean", coreWait);
         out.put("request_core_wait_share", PointWise.ratio(coreWait, wall));
         other = PointWise.lessOverlapping(other, coreWait);
+        // Whatever the waits are named, a request blocked in them holds its worker: one share, the
+        // same whether or not JFR recorded (rules that ask "are the workers blocked?" read this).
+        out.put("request_blocked_share", PointWise.ratio(PointWise.plus(other, out.values("request_remote_mean")), wall));
         double[] recording = in.gaugeSum(RECORDING);
         for (String kind : NAMED_WAITS) {
             double[] named = PointWise.ratio(PointWise.whereOne(in.increase(NAMED_WAIT,

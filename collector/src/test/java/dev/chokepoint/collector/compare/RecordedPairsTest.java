@@ -190,6 +190,34 @@ class RecordedPairsTest {
                 dir.resolve("lenient").toString(), "--fail-on-regression", "--max-cpu-rise", "5")).isZero();
     }
 
+    @Test
+    void the_request_threads_waits_are_compared_where_a_run_measured_them() throws Exception {
+        // given the executor scenario recorded before the agent named request waits, then with it
+        Path before = analysed("executor-ci");
+        Path named = analysed("executor-waits-ci");
+
+        // when
+        JsonNode withItself = compare(named, named);
+        JsonNode againstOlder = compare(before, named);
+        JsonNode neither = compare(analysed("pool-10-ci"), analysed("pool-10-again-ci"));
+
+        // then the park wait on the pool's futures (≈ 40 ms per request at the unsaturated steps) is a row
+        JsonNode park = row(withItself, "park wait");
+        assertThat(park.at("/perRequest/now").asDouble()).isBetween(0.030, 0.050);
+        assertThat(park.at("/perRequest/verdict").asText()).isEqualTo("NOISE");
+        assertThat(row(againstOlder, "park wait").at("/perRequest/verdict").asText()).as("the older run has none").isEqualTo("UNKNOWN");
+        assertThat(neither.get("costs").findValuesAsText("part")).doesNotContain("lock wait", "park wait", "socket wait");
+    }
+
+    private static JsonNode row(JsonNode compare, String part) {
+        for (JsonNode r : compare.get("costs")) {
+            if (r.get("part").asText().equals(part)) {
+                return r;
+            }
+        }
+        throw new AssertionError("no costs row '" + part + "' in " + compare.get("costs"));
+    }
+
     /** The recorded run analysed into its own folder, as chokepoint analyze leaves it (report.json and all). */
     private Path analysed(String name) throws Exception {
         RecordedRun run = RecordedRun.load(Path.of(getClass().getClassLoader().getResource("recorded/" + name).toURI()));
