@@ -1,7 +1,7 @@
 package dev.chokepoint.agent.request;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Remote ports whose socket time the request split already counts in another part: the
@@ -17,19 +17,28 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class TimedCallPorts {
 
     static final int MAX_PORTS = 64;
-    private static final Set<Integer> PORTS = ConcurrentHashMap.newKeySet();
+    /**
+     * One bit per TCP port (8 KB): a lookup on every outbound call boxes no Integer and takes no
+     * lock, unlike a set of ports.
+     */
+    private static final AtomicLongArray PORTS = new AtomicLongArray(65_536 / 64);
+    private static final AtomicInteger COUNT = new AtomicInteger();
 
     private TimedCallPorts() {
     }
 
-    /** Called on every outbound call: a lookup, and one insertion per new port. */
+    /** Called on every outbound call: a read of one word, and one insertion per new port. */
     public static void add(int port) {
-        if (port > 0 && !PORTS.contains(port) && PORTS.size() < MAX_PORTS) {
-            PORTS.add(port);
+        if (port <= 0 || port > 65_535 || contains(port) || COUNT.get() >= MAX_PORTS) {
+            return;
+        }
+        long bit = 1L << port;
+        if ((PORTS.getAndUpdate(port >>> 6, word -> word | bit) & bit) == 0) {
+            COUNT.incrementAndGet();
         }
     }
 
     public static boolean contains(int port) {
-        return PORTS.contains(port);
+        return port > 0 && port <= 65_535 && (PORTS.get(port >>> 6) & (1L << port)) != 0;
     }
 }
