@@ -149,11 +149,13 @@ class WaitProbesIT {
                             .filter(sample -> sample.labels.get("peer").equals("127.0.0.1:5432")
                                     && sample.labels.get("op").equals("read"))
                             .mapToDouble(sample -> sample.value).sum()).as(grep(defaults.scrapeText())).isPositive());
-            // Those reads are the request's JDBC time already: not counted again as its socket wait
-            // (at most the few inbound reads and writes of 1 ms or more).
-            double databaseReads = defaults.scrape().sum("chokepoint_wait_socket_seconds_sum", "peer", "127.0.0.1:5432");
+            // Those reads and writes are the request's JDBC time already: not counted again as its
+            // socket wait. What is left is the inbound reads and writes of 1 ms or more, which a busy
+            // machine makes common: 0.032 s beside the database's 0.31 s in one run, so the bound is
+            // half the database's time (counting the database again would put it at 1×).
+            double database = defaults.scrape().sum("chokepoint_wait_socket_seconds_sum", "peer", "127.0.0.1:5432");
             assertThat(defaults.scrape().sum("chokepoint_request_wait_seconds_total", "kind", "socket"))
-                    .as(defaults.scrapeText()).isLessThan(0.1 * databaseReads);
+                    .as(defaults.scrapeText()).isLessThan(0.5 * database);
             // The database's host:port from the JDBC URL: its socket waits are the database's.
             assertThat(defaults.scrape().value("chokepoint_jdbc_peer_connections", "peer", "127.0.0.1:5432")).hasValue(1.0);
             assertThat(defaults.agentProblems()).as(defaults.describe()).isEmpty();
