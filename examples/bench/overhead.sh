@@ -11,6 +11,11 @@
 #   warm s       seconds from the first answer until B's throughput (3 s moving average, under
 #                hey -c C) reaches 98 % of its warm saturated value below; W when it never does
 #   warm req     requests B served in those first W seconds (--warmup W, default 30)
+#   settled s    seconds from the first answer until the JIT compilers settled under load on A and
+#                B (their threads used under 2 % of a core over 5 s), at most --settle S (default
+#                150): everything below is measured only then, so that it prices the agent on a
+#                compiled service, not which JVM finished compiling first (on a 2-core machine a
+#                30 s warm-up left 0.1-0.3 ms of compiler CPU per request in the measured phases)
 #   A/B max rps  hey -c C -z D on each endpoint, warm
 #   p50/p99      hey at a fixed rate below saturation on B
 #   cpu us/req   process utime+stime (/proc/PID/stat) over the two max-rps phases / requests
@@ -21,27 +26,28 @@
 #                          waits.lock-ms=10): price one probe or setting against the same baselines
 #
 #   examples/bench/overhead.sh [--service market|fast] [--rounds N] [--seconds D] [--warmup W]
-#                              [--concurrency C] [--rate R] [--agent-options OPTS] [--out DIR]
+#                              [--settle S] [--concurrency C] [--rate R] [--agent-options OPTS] [--out DIR]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=market rounds=3 seconds=10 warmup=30 concurrency=8 rate=20 out="" agent_options=""
+service=market rounds=3 seconds=10 warmup=30 settle=150 concurrency=8 rate=20 out="" agent_options=""
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
+    --settle) settle=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
     --rate) rate=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --agent-options) agent_options=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for n in rounds seconds warmup concurrency rate; do
+for n in rounds seconds warmup settle concurrency rate; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
 # Per service: its jar, how it is told its port file, the request that says it is up, and endpoints
@@ -120,10 +126,32 @@ warm_seconds() { # csv, steady rps, W
     END { for (t = 2; t < w; t++) if ((n[t - 2] + n[t - 1] + n[t]) / 3 >= 0.98 * steady) { print t + 1; exit } print w }' "$1"
 }
 answered() { curl -sf -o /dev/null --max-time 2 "$1"; }
+compiler_ticks() { # CPU ticks of the JIT compiler threads (C1/C2 CompilerThread*)
+  local total=0 task
+  for task in /proc/"$1"/task/*; do
+    [[ $(cat "$task/comm" 2>/dev/null) == C[12]\ Compiler* ]] && total=$((total + $(awk '{print $14 + $15}' "$task/stat")))
+  done
+  echo "$total"
+}
+# Load on A (2 workers) and B (C workers) in 5 s slices until the compiler threads used under 2 %
+# of a core over a slice, or <limit> seconds from <since> (epoch ns); prints the seconds since <since>.
+settle_jit() { # pid, base url, since, limit
+  local before after slice_ticks=$((ticks_per_second * 5 / 50))
+  before=$(compiler_ticks "$1")
+  while :; do
+    hey -z 5s -c 2 "$2$url_a" >/dev/null & local a_pid=$!
+    hey -z 5s -c "$concurrency" "$2$url_b" >/dev/null
+    wait "$a_pid"
+    after=$(compiler_ticks "$1")
+    local elapsed=$(( ($(date +%s%N) - $3) / 1000000000 ))
+    if ((after - before < slice_ticks || elapsed >= $4)); then echo "$elapsed"; return; fi
+    before=$after
+  done
+}
 ticks_per_second=$(getconf CLK_TCK)
 
 results=$out/results.tsv
-echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\t${name_a}_rps\t${name_b}_rps\tp50_ms\tp99_ms\tcpu_us_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
+echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\tsettled_s\t${name_a}_rps\t${name_b}_rps\tp50_ms\tp99_ms\tcpu_us_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
 
 one_run() { # round, config
   local round=$1 config=$2 dir=$out/$1-$2
@@ -139,12 +167,14 @@ one_run() { # round, config
     ((SECONDS < deadline)) || { echo "overhead.sh: the service ($config) did not answer in 240 s; see $dir/service.log" >&2; exit 1; }
     sleep 0.02
   done
-  local startup
-  startup=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN { printf "%.2f", (e - s) / 1e9 }')
+  local startup answered_at
+  answered_at=$(date +%s%N)
+  startup=$(awk -v s="$start" -v e="$answered_at" 'BEGIN { printf "%.2f", (e - s) / 1e9 }')
   local base=http://127.0.0.1:$(cat "$port_file")
-  # Warm-up, measured on B from the first answer on; then A, not measured.
+  # Warm-up, measured on B from the first answer on; then both until the JIT settled.
   hey -z "${warmup}s" -c "$concurrency" -o csv "$base$url_b" >"$dir/warm-b.csv"
-  hey -z 8s -c 2 "$base$url_a" >"$dir/warm-a.txt"
+  local settled
+  settled=$(settle_jit "$service_pid" "$base" "$answered_at" "$settle")
 
   java "$bench/JvmProbe.java" "$service_pid" alloc >"$dir/alloc.snapshot"
   local ticks0 ticks1 alloc
@@ -164,17 +194,17 @@ one_run() { # round, config
   local rps_b
   rps_b=$(hey_rps "$dir/b.txt")
   awk -v r="$round" -v c="$config" -v st="$startup" -v ws="$(warm_seconds "$dir/warm-b.csv" "$rps_b" "$warmup")" \
-      -v wr="$(awk -F, 'NR > 1 && $7 == 200 { n++ } END { print n + 0 }' "$dir/warm-b.csv")" \
+      -v wr="$(awk -F, 'NR > 1 && $7 == 200 { n++ } END { print n + 0 }' "$dir/warm-b.csv")" -v ss="$settled" \
       -v cr="$(hey_rps "$dir/a.txt")" -v dr="$rps_b" \
       -v p50="$(hey_pct "$dir/fixed.csv" 50)" -v p99="$(hey_pct "$dir/fixed.csv" 99)" \
       -v t=$((ticks1 - ticks0)) -v hz="$ticks_per_second" -v n="$requests" -v a="$alloc" -v f="$footprint" 'BEGIN {
         split(f, kv, "[ =]"); # heapUsed H nonHeapUsed N threads T
-        printf "%s\t%s\t%s\t%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.1f\t%.1f\t%d\n", r, c, st, ws, wr, cr, dr, p50, p99,
+        printf "%s\t%s\t%s\t%s\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.1f\t%.1f\t%d\n", r, c, st, ws, wr, ss, cr, dr, p50, p99,
           t * 1e6 / hz / n, a / 1024 / n, kv[2] / 1048576, kv[4] / 1048576, kv[6] }' >>"$results"
   log "round $round $config: $(tail -1 "$results" | cut -f3-)"
 }
 
-log "$service service, results in $out (rounds $rounds, ${warmup} s warm-up, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
+log "$service service, results in $out (rounds $rounds, ${warmup} s warm-up, JIT settled within $settle s, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
 for round in $(seq 1 "$rounds"); do
   for i in 0 1 2; do
     one_run "$round" "${configs[$(( (i + round - 1) % 3 ))]}"
@@ -209,6 +239,6 @@ awk -F'\t' '
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
        "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --concurrency $concurrency --rate $rate${agent_options:+ --agent-options $agent_options}\`"
+       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate${agent_options:+ --agent-options $agent_options}\`"
 } >>"$report"
 cat "$report"

@@ -2,14 +2,17 @@ package dev.chokepoint.agent.runtime;
 
 import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
+import io.micrometer.core.instrument.binder.jvm.JvmCompilationMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmHeapPressureMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 
 /**
- * GC pauses, heap after GC, GC overhead, memory pools and thread states, all from Micrometer's own
- * binders (the names Spring Boot Actuator also exposes). Instruments no class.
+ * GC pauses, heap after GC, GC overhead, memory pools, thread states and time spent JIT compiling,
+ * all from Micrometer's own binders (the names Spring Boot Actuator also exposes). Instruments no
+ * class. The compiling time is the CPU a cold JVM burns that does not grow with load: what a
+ * utilization-law fit over one early step cannot otherwise tell from the requests' demand.
  *
  * <p>The GC and heap-pressure binders hold GC notification listeners for the life of the JVM;
  * the agent never closes them because it lives exactly as long.
@@ -26,5 +29,6 @@ public final class JvmProbe extends MeterProbe {
         new JvmHeapPressureMetrics().bindTo(context.registry());
         new JvmMemoryMetrics().bindTo(context.registry());
         new JvmThreadMetrics().bindTo(context.registry());
+        new JvmCompilationMetrics().bindTo(context.registry());
     }
 }

@@ -93,6 +93,7 @@ class AgentBootstrapIT {
         assertThat(scrape.has("process_cpu_usage")).isTrue();
         assertThat(scrape.has("jvm_gc_overhead")).isTrue();
         assertThat(scrape.has("jvm_gc_max_data_size_bytes")).isTrue();
+        assertThat(scrape.value("jvm_compilation_time_ms_total").orElseThrow()).isPositive();
         assertThat(app.agentProblems()).as(app.describe()).isEmpty();
     }
 }

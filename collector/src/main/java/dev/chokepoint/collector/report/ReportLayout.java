@@ -202,6 +202,14 @@ final class ReportLayout {
                 .anyMatch(u -> u.resource().equals(res.id()) && !(Double.isNaN(u.utilization()) && Double.isNaN(u.saturation())));
     }
 
+    private static String basis(ReportModel.DemandModel d) {
+        if (d.sharedUtilization() != null) {
+            return " (shared with other processes: " + d.sharedUtilization() + ")";
+        }
+        return d.requestUtilization() == null ? ""
+                : " (from the requests' own use, " + d.requestUtilization() + ": the unsaturated steps could not separate it from the background)";
+    }
+
     private void law() {
         if (r.demands().isEmpty()) {
             return;
@@ -211,8 +219,7 @@ final class ReportLayout {
                 + "(time-integrated: busy seconds per second), so throughput X ≤ (1 − U0) / D; lowest bound first."));
         page.table(List.of("resource", "utilization per RPS (D)", "background (U0)", "throughput bound"),
                 new boolean[] {false, true, true, true},
-                r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource()) + (d.sharedUtilization() == null ? ""
-                                : " (shared with other processes: " + d.sharedUtilization() + ")")),
+                r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource()) + basis(d)),
                         Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.ratio(d.backgroundUtilization())),
                         Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
         ReportModel.PredictionModel p = r.prediction();

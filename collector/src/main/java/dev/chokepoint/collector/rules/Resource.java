@@ -9,11 +9,14 @@ import java.util.Map;
  * dependency search:9200") and from how many fleet instances saturated together its limit is
  * shared (a database slowed on two instances is one database), and optionally the signal of what it
  * shares with other processes ({@code shared-utilization}: the host's CPU, whose share the
- * neighbours take), which the utilization law fits beside its own. The collector's Java knows no
+ * neighbours take), which the utilization law fits beside its own, and optionally the signal of the utilization its requests'
+ * own work explains ({@code request-utilization}: the CPU the request threads used), the demand the law
+ * takes where no line can be fitted. The collector's Java knows no
  * resource by name. {@code order} is its place in declaration order: ties and tables follow it.
  */
 public record Resource(String id, String name, String utilization, String saturation, String instanceSignal,
-                       int fleetSharedFrom, String sharedUtilization, int order, Rule.Origin origin) {
+                       int fleetSharedFrom, String sharedUtilization, String requestUtilization, int order,
+                       Rule.Origin origin) {
 
     /** The verdict id of a step where nothing saturated. */
     public static final String NONE = "none";
@@ -39,7 +42,7 @@ public record Resource(String id, String name, String utilization, String satura
     }
 
     Resource at(int position) {
-        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization, position,
-                origin);
+        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization, requestUtilization,
+                position, origin);
     }
 }

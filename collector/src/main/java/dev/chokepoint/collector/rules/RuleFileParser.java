@@ -36,7 +36,7 @@ public final class RuleFileParser {
             "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice",
             "fleet-limit");
     static final Set<String> RESOURCE_KEYS = Set.of("id", "name", "utilization", "saturation", "instance",
-            "fleet-shared-from", "shared-utilization");
+            "fleet-shared-from", "shared-utilization", "request-utilization");
     private static final Set<String> FLEET_LIMIT_KEYS = Set.of("id", "min-instances", "sums", "explanation");
     private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
             "saturation", "summary", "advice");
@@ -161,11 +161,8 @@ public final class RuleFileParser {
             error(f.get("instance").getValueNode(), null, "resource '" + id + "': instance '" + instance
                     + "' is not a text signal (one that names a host, a query, a lock)");
         }
-        String sharedUse = text(f, "shared-utilization", null);
-        if (sharedUse != null && SignalCatalog.signal(sharedUse).filter(s -> !s.text()).isEmpty()) {
-            error(f.get("shared-utilization").getValueNode(), null, "resource '" + id + "': shared-utilization '" + sharedUse
-                    + "' is not a numeric signal (see docs/report.md, signals)");
-        }
+        String sharedUse = numericSignal(f, "shared-utilization", id);
+        String requestUse = numericSignal(f, "request-utilization", id);
         int shared = f.containsKey("fleet-shared-from") ? count(f.get("fleet-shared-from").getValueNode(), id, "fleet-shared-from") : 0;
         if (id == null || !f.containsKey("name") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
             return null;
@@ -173,7 +170,7 @@ public final class RuleFileParser {
         Map<String, Integer> lines = new HashMap<>();
         f.forEach((k, v) -> lines.put(k, valueLine(v.getValueNode())));
         return new Resource(id, text(f, "name", id), text(f, "utilization", id), text(f, "saturation", id), instance,
-                shared, sharedUse, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
+                shared, sharedUse, requestUse, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
     }
 
     private FleetLimit fleetLimit(Node node, String id) {
@@ -359,6 +356,16 @@ public final class RuleFileParser {
                         + " (use a signal name, {params.<name>} or {target})");
             }
         }
+    }
+
+    /** A resource's optional key that names a numeric signal (shared-utilization, request-utilization). */
+    private String numericSignal(Map<String, NodeTuple> f, String key, String id) {
+        String name = text(f, key, null);
+        if (name != null && SignalCatalog.signal(name).filter(s -> !s.text()).isEmpty()) {
+            error(f.get(key).getValueNode(), null, "resource '" + id + "': " + key + " '" + name
+                    + "' is not a numeric signal (see docs/report.md, signals)");
+        }
+        return name;
     }
 
     private String text(Map<String, NodeTuple> f, String key, String id) {

@@ -17,6 +17,12 @@ final class CpuSignals implements SignalGroup {
                 Signal.number("cpu_runnable_per_core", Unit.COUNT, "host threads running or waiting for a core, per core, now (/proc/loadavg)"),
                 Signal.number("cpu_quota_cores", Unit.CORES, "cgroup CPU quota in cores (absent when unlimited)"),
                 Signal.number("cpu_quota_utilization", Unit.RATIO, "process CPU / quota"),
+                Signal.number("cpu_request_utilization", Unit.RATIO,
+                        "CPU the requests caused: their threads' CPU per second (chokepoint.request.cpu) / available cores, "
+                        + "+ the share of time in GC pauses (which hold the cores)"),
+                Signal.number("cpu_quota_request_utilization", Unit.RATIO,
+                        "CPU the requests caused, against the quota: their threads' CPU per second / quota, "
+                        + "+ the share of time in GC pauses"),
                 Signal.number("cpu_throttled_fraction", Unit.RATIO, "share of CFS periods in which the cgroup was throttled"),
                 Signal.number("cpu_throttled_rate", Unit.RATIO, "seconds throttled per second"));
     }
@@ -39,6 +45,14 @@ final class CpuSignals implements SignalGroup {
         out.put("cpu_runnable_per_core", PointWise.ratio(in.gaugeSum("chokepoint_cpu_runnable_threads"), available));
         out.put("cpu_quota_cores", quota);
         out.put("cpu_quota_utilization", PointWise.ratio(used, quota));
+        // What the requests cost beyond their own threads' CPU and grows with them: the garbage they
+        // leave, collected in pauses that keep the cores (or the quota) busy. Left out: a cold JVM's
+        // compiling, which does not grow with load (what the utilization law needs this for).
+        double[] requests = PointWise.scale(in.increase("chokepoint_request_cpu_seconds_sum"), 1 / seconds);
+        double[] paused = PointWise.scale(in.increase("jvm_gc_pause_seconds_sum"), 1 / seconds);
+        paused = PointWise.orZeroWhereKnown(paused, requests);
+        out.put("cpu_request_utilization", PointWise.plus(PointWise.ratio(requests, available), paused));
+        out.put("cpu_quota_request_utilization", PointWise.plus(PointWise.ratio(requests, quota), paused));
         out.put("cpu_throttled_fraction", PointWise.ratio(
                 in.increase("chokepoint_cpu_throttled_periods_total"), in.increase("chokepoint_cpu_periods_total")));
         out.put("cpu_throttled_rate", PointWise.scale(in.increase("chokepoint_cpu_throttled_seconds_total"), 1 / seconds));

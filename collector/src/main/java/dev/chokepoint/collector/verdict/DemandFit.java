@@ -17,11 +17,16 @@ record DemandFit(double perRps, double background) {
 
     static Optional<DemandFit> of(List<double[]> points) {
         Optional<DemandFit> fitted = fitted(points);
-        if (fitted.isPresent() || points.isEmpty()) {
-            return fitted;
-        }
+        return fitted.isPresent() ? fitted : throughOrigin(points);
+    }
+
+    /** The ratio of sums, no background; empty without points, or where any utilization is unknown or none. */
+    static Optional<DemandFit> throughOrigin(List<double[]> points) {
         double sx = 0, su = 0;
         for (double[] p : points) {
+            if (Double.isNaN(p[1]) || p[1] <= 0) {
+                return Optional.empty();
+            }
             sx += p[0];
             su += p[1];
         }

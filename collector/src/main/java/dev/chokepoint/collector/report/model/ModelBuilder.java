@@ -6,6 +6,7 @@ import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.store.ScrapeEvent;
+import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Finding;
 import dev.chokepoint.collector.verdict.Prediction;
 import dev.chokepoint.collector.verdict.StepVerdict;
@@ -35,7 +36,9 @@ public final class ModelBuilder {
                 r.next() == null ? null : new ReportModel.NextBottleneckModel(r.next().after().id(), r.next().next().id(),
                         r.next().boundRps()),
                 r.demands().stream().map(d -> new ReportModel.DemandModel(d.resource().id(), d.utilizationPerRps(),
-                        d.backgroundUtilization(), d.boundRps(), d.shared() ? d.resource().sharedUtilization() : null)).toList(),
+                        d.backgroundUtilization(), d.boundRps(),
+                        d.basis() == Demand.Basis.SHARED ? d.resource().sharedUtilization() : null,
+                        d.basis() == Demand.Basis.REQUESTS ? d.resource().requestUtilization() : null)).toList(),
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
                 r.charts());
