@@ -5,14 +5,18 @@ import java.util.Map;
 /**
  * A thing with a capacity, as declared in a rule file's {@code resources:} list: its id (what rules
  * and reports name), a display name, what its utilization and saturation mean (for the reader of
- * the USE table), and optionally the text signal whose value names the instance ("downstream
- * dependency search:9200") and from how many fleet instances saturated together its limit is
- * shared (a database slowed on two instances is one database), and optionally the signal of what it
- * shares with other processes ({@code shared-utilization}: the host's CPU, whose share the
- * neighbours take), which the utilization law fits beside its own, and optionally the signal of the utilization its requests'
- * own work explains ({@code request-utilization}: the CPU the request threads used), the demand the law
- * takes where no line can be fitted. The collector's Java knows no
- * resource by name. {@code order} is its place in declaration order: ties and tables follow it.
+ * the USE table), and optionally:
+ * <ul>
+ *   <li>the text signal whose value names the instance ("downstream dependency search:9200");</li>
+ *   <li>from how many fleet instances saturated together its limit is shared (a database slowed on
+ *       two instances is one database);</li>
+ *   <li>the signal of what it shares with other processes ({@code shared-utilization}: the host's
+ *       CPU, whose share the neighbours take), which the utilization law fits beside its own;</li>
+ *   <li>the signal of the utilization its requests' own work explains ({@code request-utilization}:
+ *       the request threads' CPU and the GC pauses), the demand the law takes where no line fits.</li>
+ * </ul>
+ * The collector's Java knows no resource by name. {@code order} is its place in declaration order:
+ * ties and tables follow it.
  */
 public record Resource(String id, String name, String utilization, String saturation, String instanceSignal,
                        int fleetSharedFrom, String sharedUtilization, String requestUtilization, int order,
@@ -42,7 +46,7 @@ public record Resource(String id, String name, String utilization, String satura
     }
 
     Resource at(int position) {
-        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization, requestUtilization,
-                position, origin);
+        return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization,
+                requestUtilization, position, origin);
     }
 }

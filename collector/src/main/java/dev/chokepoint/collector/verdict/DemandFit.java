@@ -6,19 +6,14 @@ import java.util.Optional;
 /**
  * U = U0 + D · X fitted to (throughput, utilization) points by least squares. The background U0
  * matters for CPU: a JVM burns CPU at zero load (JIT, GC, the agent's scrapes), and dividing it
- * by a low step's few requests inflates D. A fit that makes no physical sense (falling
- * utilization, negative background, or steps too close in throughput to tell slope from noise)
- * falls back to the ratio of sums through the origin, the plain utilization law.
+ * by a low step's few requests inflates D. Where a line makes no physical sense (falling
+ * utilization, negative background, or steps too close in throughput to tell slope from noise),
+ * the caller chooses the fallback: the ratio of sums through the origin, the plain utilization law.
  */
 record DemandFit(double perRps, double background) {
 
     /** Throughputs closer than this factor cannot separate the slope from step-to-step noise. */
     private static final double MIN_SPREAD = 1.5;
-
-    static Optional<DemandFit> of(List<double[]> points) {
-        Optional<DemandFit> fitted = fitted(points);
-        return fitted.isPresent() ? fitted : throughOrigin(points);
-    }
 
     /** The ratio of sums, no background; empty without points, or where any utilization is unknown or none. */
     static Optional<DemandFit> throughOrigin(List<double[]> points) {

@@ -72,12 +72,13 @@ public final class UtilizationLaw {
 
     /**
      * The resource's own line; where none can be fitted (one unsaturated step, or steps too close
-     * in throughput), the demand its requests' own work explains (request-utilization, the request
-     * threads' CPU), else the utilization through the origin. Through the origin, a cold JVM's
-     * compiling at a first, low step counts as demand: cpu-quiet-ci's one free step (5 RPS, 0.61 of
-     * the cores compiling beside 5 × 96 ms of request CPU) bounded it at 16 RPS, it measured 20, the
-     * requests' own CPU says 20.8. The requests' CPU leaves out work done for them on other threads
-     * (GC, the server's I/O threads), so this bound is an upper one, as the law's always is.
+     * in throughput), the demand its requests' own work explains (request-utilization: the request
+     * threads' CPU and the GC pauses), else the utilization through the origin. Through the origin,
+     * a cold JVM's compiling at a first, low step counts as demand: cpu-quiet-ci's one free step
+     * (5 RPS, 0.61 of the cores compiling beside 5 × 96 ms of request CPU) bounded it at 16 RPS, it
+     * measured 20, the requests' own use says 20.3. It leaves out work done for them on other
+     * threads (concurrent GC, the server's I/O threads), so this bound is an upper one, as the
+     * law's always is.
      */
     private static Optional<Demand> ownFit(Resource r, List<double[]> own, List<double[]> requests) {
         Optional<DemandFit> line = DemandFit.fitted(own);
@@ -88,7 +89,7 @@ public final class UtilizationLaw {
         if (fromRequests.isPresent()) {
             return fromRequests.map(f -> demand(r, f, Demand.Basis.REQUESTS));
         }
-        return DemandFit.of(own).map(f -> demand(r, f, Demand.Basis.OWN));
+        return DemandFit.throughOrigin(own).map(f -> demand(r, f, Demand.Basis.OWN));
     }
 
     private static Demand demand(Resource r, DemandFit f, Demand.Basis basis) {

@@ -118,7 +118,8 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     /**
      * {@code sharedUtilization}: the signal fitted when the bound is of what the resource shares (the
      * host's CPU), else null; {@code requestUtilization}: the signal the demand was read from when no
-     * line could be fitted and the requests' own use was measured (the request threads' CPU), else null.
+     * line could be fitted and the requests' own use was measured (the request threads' CPU and the
+     * GC pauses), else null.
      */
     public record DemandModel(String resource, double utilizationPerRps, double backgroundUtilization, double boundRps,
                               String sharedUtilization, String requestUtilization) {
