@@ -5,6 +5,7 @@ import dev.chokepoint.agent.probe.ProbeTarget;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the request advice calls at the start and end of every Tomcat request. Only JDK types
@@ -12,14 +13,16 @@ import java.lang.management.ThreadMXBean;
  * and hands over Strings and ints.
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
- * {@code nanoTime} and two thread-CPU reads plus the timer records.
+ * {@code nanoTime} and one thread-CPU read plus the timer records. One read, not two: a request's
+ * CPU runs from the end of the previous request its thread served (see {@link #start}).
  */
 public final class ServerRequests {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final boolean CPU_SUPPORTED = THREADS.isCurrentThreadCpuTimeSupported();
     private static final ProbeTarget<RequestMetrics> METRICS = new ProbeTarget<>(RequestProbe.ID);
-    private static volatile boolean cpuWarned;
+    /** Set by the one thread that says so: two request threads that fail at once print one line. */
+    private static final AtomicBoolean CPU_WARNED = new AtomicBoolean();
     /** Null where the request threads' core wait cannot be read: nothing to follow. */
     private static volatile RequestThreadsCoreWait coreWait;
 
@@ -36,10 +39,23 @@ public final class ServerRequests {
         coreWait = wait;
     }
 
+    /**
+     * Opens a request. Its CPU is counted from the thread's CPU at the end of the previous request
+     * this thread served, read then, so a request costs one thread-CPU read (a system call: 2.6 %
+     * of the example's {@code /products} CPU for two reads, async-profiler, docs/overhead.md). What
+     * the worker did in between is this request's too: receiving and parsing it, and the previous
+     * response's last flush. Only the thread's first request, and the first after the probe was
+     * off, read at their start.
+     */
     public static void start() {
         RequestMetrics target = METRICS.get();
         RequestTimes times = RequestTimes.current();
-        if (target != null && times.open(System.nanoTime(), threadCpuNanos())) {
+        if (target == null) {
+            times.previousEndCpuNanos = -1; // requests served while off would count as the next one's
+            return;
+        }
+        long startCpu = times.previousEndCpuNanos >= 0 ? times.previousEndCpuNanos : threadCpuNanos();
+        if (times.open(System.nanoTime(), startCpu)) {
             target.started();
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
@@ -76,7 +92,9 @@ public final class ServerRequests {
         if (target == null || times.depth == 0 || !times.close()) {
             return null;
         }
-        long cpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
+        long endCpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos();
+        times.previousEndCpuNanos = endCpu;
+        long cpu = endCpu < 0 ? -1 : endCpu - times.startCpuNanos;
         Object route = times.routePattern != null ? times.routePattern : routePattern;
         times.routePattern = null; // no reference to the application's objects outlives the request
         if (asyncNote instanceof AsyncRequest pending) {
@@ -116,8 +134,7 @@ public final class ServerRequests {
                 cpu = -1;
             }
         }
-        if (cpu < 0 && !cpuWarned) {
-            cpuWarned = true;
+        if (cpu < 0 && !CPU_WARNED.get() && CPU_WARNED.compareAndSet(false, true)) {
             System.err.println("chokepoint: request CPU time cannot be read on thread '"
                     + Thread.currentThread().getName() + "' (virtual thread or no thread CPU clock);"
                     + " chokepoint.request.cpu leaves such requests out");

@@ -22,10 +22,42 @@ class RequestMetricsTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final RequestMetrics metrics = new RequestMetrics(MAX_URIS);
 
+    private final FixedProbeContext context = new FixedProbeContext(registry, Map.of());
+
     @BeforeEach
     void bind() {
         metrics.bindTo(registry);
-        ServerRequests.install(metrics, new FixedProbeContext(registry, Map.of()));
+        ServerRequests.install(metrics, context);
+        // This thread served the other tests' requests: what ran since is no request's CPU here.
+        RequestTimes.current().previousEndCpuNanos = -1;
+    }
+
+    @Test
+    void aRequestsCpuRunsFromTheEndOfTheRequestItsThreadServedBefore() {
+        ServerRequests.start();
+        ServerRequests.end("GET", "/first", "/first", 200, false, null);
+        burn(TimeUnit.MILLISECONDS.toNanos(60)); // the worker receiving and parsing the next request
+        ServerRequests.start();
+        ServerRequests.end("GET", "/second", "/second", 200, false, null);
+
+        assertThat(cpuMillis("/first")).isLessThan(30);
+        assertThat(cpuMillis("/second")).isGreaterThanOrEqualTo(60);
+    }
+
+    @Test
+    void whatTheThreadDidWhileTheProbeWasOffIsNoRequestsCpu() {
+        ServerRequests.start();
+        ServerRequests.end("GET", "/before", "/before", 200, false, null);
+        context.failed(RequestProbe.ID, "switched off by the test");
+        ServerRequests.start();
+        burn(TimeUnit.MILLISECONDS.toNanos(60)); // a request served while off: not recorded
+        ServerRequests.end("GET", "/off", "/off", 200, false, null);
+        ServerRequests.install(metrics, new FixedProbeContext(registry, Map.of())); // on again
+        ServerRequests.start();
+        ServerRequests.end("GET", "/after", "/after", 200, false, null);
+
+        assertThat(registry.find("chokepoint.request.cpu").tag("uri", "/off").functionTimer()).isNull();
+        assertThat(cpuMillis("/after")).isLessThan(30);
     }
 
     @Test
@@ -146,6 +178,10 @@ class RequestMetricsTest {
                 .contains("chokepoint_request_pool_wait_seconds_sum{uri=\"/stores/{district}\"} 0.001")
                 .contains("chokepoint_request_remote_seconds_count{uri=\"/stores/{district}\"} 2")
                 .contains("http_server_requests_seconds_count{method=\"GET\",outcome=\"SUCCESS\",status=\"200\",uri=\"/stores/{district}\"} 2");
+    }
+
+    private double cpuMillis(String uri) {
+        return registry.get("chokepoint.request.cpu").tag("uri", uri).functionTimer().totalTime(TimeUnit.MILLISECONDS);
     }
 
     private double millis(String timer) {
