@@ -52,20 +52,10 @@ if [[ ! -f $profiler ]]; then
     || { echo "cpu-profile.sh: could not fetch async-profiler 4.1 from Maven Central; see $out/mvn.log" >&2; exit 1; }
 fi
 
-service_pid=""
-stop_service() {
-  [[ -n $service_pid ]] || return 0
-  kill "$service_pid" 2>/dev/null || true
-  wait "$service_pid" 2>/dev/null || true
-  service_pid=""
-}
-trap stop_service EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+# shellcheck source=examples/bench/service-process.sh
+source "$bench/service-process.sh"
 # jcmd reads "key=value" as its own argument: the profiler's options go in quotes.
 profiler_command() { jcmd "$1" JVMTI.agent_load "$profiler" "\"$2\"" >>"$3" 2>&1; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-hey_requests() { awk '/^  \[[0-9]+\]/ { n += $2 } END { print n + 0 }' "$1"; }
 url_a=/map/layers/districts url_b="/products?category=2&minPrice=10&maxPrice=500"
 
 one_run() { # round, config

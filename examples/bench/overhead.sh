@@ -93,26 +93,14 @@ declare -A agent_args=(
 )
 configs=(none chokepoint otel)
 
-service_pid=""
-stop_service() {
-  [[ -n $service_pid ]] || return 0
-  kill "$service_pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$service_pid" 2>/dev/null || break; sleep 0.2; done
-  kill -9 "$service_pid" 2>/dev/null || true
-  wait "$service_pid" 2>/dev/null || true
-  service_pid=""
-}
-trap stop_service EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+# shellcheck source=examples/bench/service-process.sh
+source "$bench/service-process.sh"
 
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 alloc_total() { # bytes allocated by live threads since <snapshot file>; writes the new snapshot
   java "$bench/JvmProbe.java" "$1" alloc >"$2.new"
   awk -F= 'NR == FNR { before[$1] = $2; next } { total += $2 - before[$1] } END { printf "%d", total }' "$2" "$2.new"
   mv "$2.new" "$2"
 }
-hey_requests() { awk '/^  \[[0-9]+\]/ { n += $2 } END { print n + 0 }' "$1"; }
 hey_rps() { awk '/Requests\/sec:/ { print $2 }' "$1"; }
 hey_pct() { # percentile (nearest rank) of hey -o csv response times, in ms; hey's own summary
   # prints "0% in 0.0000 secs" for percentiles it has too few samples for.
