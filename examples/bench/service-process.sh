@@ -1,5 +1,5 @@
-# Sourced by the service benches (overhead.sh, cpu-profile.sh): the service process under test,
-# stopped on exit however the bench ends, and what they read of it and of hey's output.
+# Sourced by the service benches (overhead.sh, cpu-profile.sh, startup.sh): the service process
+# under test, stopped on exit however the bench ends, and what they read of it and of hey's output.
 # The sourcing script sets service_pid when it launches the service.
 
 service_pid=""

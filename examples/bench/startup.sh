@@ -65,18 +65,8 @@ for i in "${!jars[@]}"; do
   configs+=("agent$i")
 done
 
-pid=""
-stop() {
-  [[ -n $pid ]] || return 0
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  pid=""
-}
-trap stop EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+# shellcheck source=examples/bench/service-process.sh
+source "$root/examples/bench/service-process.sh"
 
 ticks_per_second=$(getconf CLK_TCK)
 cpu_seconds() { awk -v t="$ticks_per_second" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat"; }
@@ -108,22 +98,22 @@ start_once() { # round, config
   start=$(date +%s%N)
   # shellcheck disable=SC2086 # java_opts and launch_args hold several options
   java -Xmx512m $javaagent $java_opts $(launch_args "$port_file") >"$dir/service.log" 2>&1 &
-  pid=$!
+  service_pid=$!
   local deadline=$((SECONDS + 120))
   until [[ -s $port_file ]] && answered "http://127.0.0.1:$(cat "$port_file")$url_ready"; do
-    kill -0 "$pid" 2>/dev/null || { echo "startup.sh: the service ($config) exited; see $dir/service.log" >&2; exit 1; }
+    kill -0 "$service_pid" 2>/dev/null || { echo "startup.sh: the service ($config) exited; see $dir/service.log" >&2; exit 1; }
     ((SECONDS < deadline)) || { echo "startup.sh: the service ($config) did not answer in 120 s; see $dir/service.log" >&2; exit 1; }
     sleep 0.01
   done
   local end cpu settled=- threads
   end=$(date +%s%N)
-  cpu=$(cpu_seconds "$pid")
-  threads=$(cpu_by_thread "$pid" "$cpu")
+  cpu=$(cpu_seconds "$service_pid")
+  threads=$(cpu_by_thread "$service_pid" "$cpu")
   if ((settle > 0)); then
     sleep "$settle"
-    settled=$(cpu_seconds "$pid")
+    settled=$(cpu_seconds "$service_pid")
   fi
-  stop
+  stop_service
   local wall
   wall=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.2f", (e - s) / 1e9 }')
   echo -e "$round\t$config\t$wall\t$cpu\t$settled\t$(cut -d' ' -f1 /proc/loadavg)\t$threads" >>"$results"
