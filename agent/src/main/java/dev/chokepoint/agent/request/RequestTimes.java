@@ -16,8 +16,6 @@ public final class RequestTimes {
     int depth;
     long startNanos;
     long startCpuNanos;
-    /** The thread's CPU time when its previous request ended, the next one's start; -1 when unknown. */
-    long previousEndCpuNanos = -1;
     long poolWaitNanos;
     long jdbcNanos;
     long remoteNanos;

@@ -13,8 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and hands over Strings and ints.
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
- * {@code nanoTime} and one thread-CPU read plus the timer records. One read, not two: a request's
- * CPU runs from the end of the previous request its thread served (see {@link #start}).
+ * {@code nanoTime} and two thread-CPU reads plus the timer records.
  */
 public final class ServerRequests {
 
@@ -39,23 +38,10 @@ public final class ServerRequests {
         coreWait = wait;
     }
 
-    /**
-     * Opens a request. Its CPU is counted from the thread's CPU at the end of the previous request
-     * this thread served, read then, so a request costs one thread-CPU read (a system call: 2.6 %
-     * of the example's {@code /products} CPU for two reads, async-profiler, docs/overhead.md). What
-     * the worker did in between is this request's too: receiving and parsing it, and the previous
-     * response's last flush. Only the thread's first request, and the first after the probe was
-     * off, read at their start.
-     */
     public static void start() {
         RequestMetrics target = METRICS.get();
         RequestTimes times = RequestTimes.current();
-        if (target == null) {
-            times.previousEndCpuNanos = -1; // requests served while off would count as the next one's
-            return;
-        }
-        long startCpu = times.previousEndCpuNanos >= 0 ? times.previousEndCpuNanos : threadCpuNanos();
-        if (times.open(System.nanoTime(), startCpu)) {
+        if (target != null && times.open(System.nanoTime(), threadCpuNanos())) {
             target.started();
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
@@ -92,9 +78,7 @@ public final class ServerRequests {
         if (target == null || times.depth == 0 || !times.close()) {
             return null;
         }
-        long endCpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos();
-        times.previousEndCpuNanos = endCpu;
-        long cpu = endCpu < 0 ? -1 : endCpu - times.startCpuNanos;
+        long cpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
         Object route = times.routePattern != null ? times.routePattern : routePattern;
         times.routePattern = null; // no reference to the application's objects outlives the request
         if (asyncNote instanceof AsyncRequest pending) {

@@ -28,20 +28,6 @@ class RequestMetricsTest {
     void bind() {
         metrics.bindTo(registry);
         ServerRequests.install(metrics, context);
-        // This thread served the other tests' requests: what ran since is no request's CPU here.
-        RequestTimes.current().previousEndCpuNanos = -1;
-    }
-
-    @Test
-    void aRequestsCpuRunsFromTheEndOfTheRequestItsThreadServedBefore() {
-        ServerRequests.start();
-        ServerRequests.end("GET", "/first", "/first", 200, false, null);
-        burn(TimeUnit.MILLISECONDS.toNanos(60)); // the worker receiving and parsing the next request
-        ServerRequests.start();
-        ServerRequests.end("GET", "/second", "/second", 200, false, null);
-
-        assertThat(cpuMillis("/first")).isLessThan(30);
-        assertThat(cpuMillis("/second")).isGreaterThanOrEqualTo(60);
     }
 
     @Test

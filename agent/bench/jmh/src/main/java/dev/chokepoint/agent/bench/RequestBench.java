@@ -19,10 +19,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One server request through the request probe's helpers, in the order Tomcat's advice calls them:
- * start (nanoTime; its CPU starts where the thread's previous request ended), a pool wait and a
- * statement's time added by the Hikari and JDBC helpers, the route kept when the context valve
- * returns, end (the one thread-CPU read, the request timer with its SLO buckets and the split
- * timers).
+ * start (nanoTime + thread CPU read), a pool wait and a statement's time added by the Hikari and
+ * JDBC helpers, the route kept when the context valve returns, end (second CPU read, the
+ * request timer with its SLO buckets and the split timers).
  *
  * <p>{@code probe=off} is the helpers not installed: what the inlined advice costs when the probe
  * is off. {@code uri=route} is a Spring application (the route attribute is set);
