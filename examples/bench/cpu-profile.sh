@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # CPU attribution benchmark (not a test): where the agent's cost per request goes, with
-# async-profiler (Maven Central tools.profiler:async-profiler, linux-x64) on the example service.
-# Per configuration and round: the market service (profile cpu) starts, runs the sequence where
-# overhead.sh saw the cost (B saturated 30 s; A and B together 60 s, so that the JIT compiles both
-# routes; A 10 s; B 5 s), then async-profiler samples the process during D seconds of B saturated
+# async-profiler (Maven Central tools.profiler:async-profiler, linux-x64) on a service of the
+# examples. Per configuration and round: the service starts, runs the sequence where overhead.sh
+# saw the cost (B saturated 30 s; A and B together 60 s, so that the JIT compiles both routes;
+# A 10 s; B 5 s), then async-profiler samples the process during D seconds of B saturated
 # (hey -c 8). The process's CPU per request (/proc/PID/stat) is shared out by the samples: per
 # thread group, and the agent's own frames on Tomcat's workers (java ProfileShares.java).
-#   A = /map/layers/districts (built and compressed per request), B = /products?… (one PostgreSQL query)
+#   --service market (default, Spring Boot, profile cpu): A = /map/layers/districts (built and
+#     compressed per request), B = /products?… (one PostgreSQL query)
+#   --service fast (plain embedded Tomcat + HikariCP): A = /hello, B = /select (one SELECT)
 #
-#   examples/bench/cpu-profile.sh [--rounds N] [--seconds D] [--config NAME=AGENT_OPTIONS]... [--out DIR]
+#   examples/bench/cpu-profile.sh [--service market|fast] [--rounds N] [--seconds D]
+#                                 [--config NAME=AGENT_OPTIONS]... [--out DIR]
 #
 # Configurations: "none" (no agent) and "agent" (every probe) by default; --config adds one with
 # agent options (e.g. --config nowaits=probes=-waits); the order rotates each round. The profiler
@@ -16,32 +19,36 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-rounds=2 seconds=15 out=""
+service=market rounds=2 seconds=15 out=""
 declare -A options=([none]="" [agent]="port=0")
 configs=(none agent)
 while (($#)); do
   case "$1" in
+    --service) service=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --config)
       [[ $2 == ?*=?* ]] || { echo "cpu-profile.sh: --config needs NAME=AGENT_OPTIONS, got '$2'" >&2; exit 2; }
       options[${2%%=*}]="port=0,${2#*=}"; configs+=("${2%%=*}"); shift 2 ;;
-    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cpu-profile.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 for n in rounds seconds; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "cpu-profile.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
-out=${out:-$root/runs/cpu-profile-$(date +%Y%m%d-%H%M%S)}
+# shellcheck source=examples/bench/service-process.sh
+source "$bench/service-process.sh"
+define_service "$service" chokepoint_bench \
+  || { echo "cpu-profile.sh: --service must be market or fast, got '$service'" >&2; exit 2; }
+out=${out:-$root/runs/cpu-profile-$service-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 log() { echo "[cpu-profile $(date +%T)] $*" >&2; }
-service_jar=$root/examples/market-service/target/market-service.jar
 agent_jar=$root/agent/target/chokepoint-agent.jar
 for jar in "$service_jar" "$agent_jar"; do
-  [[ -f $jar ]] || { echo "cpu-profile.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,examples/market-service -am" >&2; exit 2; }
+  [[ -f $jar ]] || { echo "cpu-profile.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,$service_module -am" >&2; exit 2; }
 done
 # Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
 cp "$agent_jar" "$service_jar" "$out/"
@@ -52,22 +59,18 @@ if [[ ! -f $profiler ]]; then
     || { echo "cpu-profile.sh: could not fetch async-profiler 4.1 from Maven Central; see $out/mvn.log" >&2; exit 1; }
 fi
 
-# shellcheck source=examples/bench/service-process.sh
-source "$bench/service-process.sh"
 # jcmd reads "key=value" as its own argument: the profiler's options go in quotes.
 profiler_command() { jcmd "$1" JVMTI.agent_load "$profiler" "\"$2\"" >>"$3" 2>&1; }
-url_a=/map/layers/districts url_b="/products?category=2&minPrice=10&maxPrice=500"
 
 one_run() { # round, config
   local dir=$out/$1-$2 agent=""
   mkdir -p "$dir"
   [[ $2 == none ]] || agent="-javaagent:$out/chokepoint-agent.jar=${options[$2]}"
-  # shellcheck disable=SC2086 # agent is one option or none
-  java -Xmx512m $agent -Dmarket.port-file="$dir/service.port" -jar "$out/market-service.jar" --server.port=0 \
-    --spring.profiles.active=cpu --market.db.schema=chokepoint_bench >"$dir/service.log" 2>&1 &
+  # shellcheck disable=SC2086,SC2046 # agent is one option or none, launch_args several
+  java -Xmx512m $agent $(launch_args "$dir/service.port" "$out") >"$dir/service.log" 2>&1 &
   service_pid=$!
   local deadline=$((SECONDS + 240))
-  until [[ -s $dir/service.port ]] && curl -sf -o /dev/null --max-time 2 "http://127.0.0.1:$(cat "$dir/service.port")/actuator/health"; do
+  until [[ -s $dir/service.port ]] && curl -sf -o /dev/null --max-time 2 "http://127.0.0.1:$(cat "$dir/service.port")$url_ready"; do
     kill -0 "$service_pid" 2>/dev/null || { echo "cpu-profile.sh: the service ($2) exited; see $dir/service.log" >&2; exit 1; }
     ((SECONDS < deadline)) || { echo "cpu-profile.sh: the service ($2) did not answer in 240 s; see $dir/service.log" >&2; exit 1; }
     sleep 0.1

@@ -50,23 +50,10 @@ done
 for n in rounds seconds warmup settle concurrency rate; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
-# Per service: its jar, how it is told its port file, the request that says it is up, and endpoints
-# A and B (column names, paths).
-case "$service" in
-  market)
-    service_jar=$root/examples/market-service/target/market-service.jar
-    service_module=examples/market-service
-    launch_args() { echo "-Dmarket.port-file=$1 -jar $out/$(basename "$service_jar") --server.port=0 --spring.profiles.active=cpu --market.db.schema=chokepoint_bench"; }
-    url_ready=/actuator/health name_a=cpu url_a=/map/layers/districts
-    name_b=db url_b="/products?category=2&minPrice=10&maxPrice=500" ;;
-  fast)
-    service_jar=$root/examples/fast-service/target/fast-service.jar
-    service_module=examples/fast-service
-    launch_args() { echo "-Dfast.port=0 -Dfast.port-file=$1 -jar $out/$(basename "$service_jar")"; }
-    url_ready=/hello name_a=hello url_a=/hello
-    name_b=select url_b=/select ;;
-  *) echo "overhead.sh: --service must be market or fast, got '$service'" >&2; exit 2 ;;
-esac
+# shellcheck source=examples/bench/service-process.sh
+source "$bench/service-process.sh"
+define_service "$service" chokepoint_bench \
+  || { echo "overhead.sh: --service must be market or fast, got '$service'" >&2; exit 2; }
 out=${out:-$root/runs/overhead-$service-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -92,9 +79,6 @@ declare -A agent_args=(
   [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.metrics.exporter=none -Dotel.logs.exporter=none"
 )
 configs=(none chokepoint otel)
-
-# shellcheck source=examples/bench/service-process.sh
-source "$bench/service-process.sh"
 
 alloc_total() { # bytes allocated by live threads since <snapshot file>; writes the new snapshot
   java "$bench/JvmProbe.java" "$1" alloc >"$2.new"
@@ -147,7 +131,7 @@ one_run() { # round, config
   local port_file=$dir/service.port start
   start=$(date +%s%N)
   # shellcheck disable=SC2086,SC2046 # agent_args and launch_args hold several options
-  java -Xmx512m ${agent_args[$config]} $(launch_args "$port_file") >"$dir/service.log" 2>&1 &
+  java -Xmx512m ${agent_args[$config]} $(launch_args "$port_file" "$out") >"$dir/service.log" 2>&1 &
   service_pid=$!
   local deadline=$((SECONDS + 240))
   until [[ -s $port_file ]] && answered "http://127.0.0.1:$(cat "$port_file")$url_ready"; do

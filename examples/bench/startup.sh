@@ -41,32 +41,22 @@ done
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "startup.sh: --rounds must be a positive whole number, got '$rounds'" >&2; exit 2; }
 [[ $settle =~ ^[0-9]+$ ]] || { echo "startup.sh: --settle must be a whole number of seconds, got '$settle'" >&2; exit 2; }
 ((${#jars[@]})) || jars=("$root/agent/target/chokepoint-agent.jar")
-case "$service" in
-  fast)
-    service_jar=$root/examples/fast-service/target/fast-service.jar
-    launch_args() { echo "-Dfast.port=0 -Dfast.port-file=$1 -jar $out/service.jar"; }
-    url_ready=/hello ;;
-  market)
-    service_jar=$root/examples/market-service/target/market-service.jar
-    launch_args() { echo "-Dmarket.port-file=$1 -jar $out/service.jar --server.port=0 --market.db.schema=chokepoint_startup"; }
-    url_ready=/actuator/health ;;
-  *) echo "startup.sh: --service must be fast or market, got '$service'" >&2; exit 2 ;;
-esac
+# shellcheck source=examples/bench/service-process.sh
+source "$root/examples/bench/service-process.sh"
+define_service "$service" chokepoint_startup \
+  || { echo "startup.sh: --service must be fast or market, got '$service'" >&2; exit 2; }
 for jar in "${jars[@]}" "$service_jar"; do
   [[ -f $jar ]] || { echo "startup.sh: no $jar; build with: mvn -B -ntp -q -DskipTests package" >&2; exit 2; }
 done
 out=${out:-$root/runs/startup-$service-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-cp "$service_jar" "$out/service.jar"
+cp "$service_jar" "$out/"
 configs=(none)
 for i in "${!jars[@]}"; do
   cp "${jars[$i]}" "$out/agent$i.jar"
   configs+=("agent$i")
 done
-
-# shellcheck source=examples/bench/service-process.sh
-source "$root/examples/bench/service-process.sh"
 
 ticks_per_second=$(getconf CLK_TCK)
 cpu_seconds() { awk -v t="$ticks_per_second" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat"; }
@@ -97,7 +87,7 @@ start_once() { # round, config
   local port_file=$dir/service.port start
   start=$(date +%s%N)
   # shellcheck disable=SC2086 # java_opts and launch_args hold several options
-  java -Xmx512m $javaagent $java_opts $(launch_args "$port_file") >"$dir/service.log" 2>&1 &
+  java -Xmx512m $javaagent $java_opts $(launch_args "$port_file" "$out") >"$dir/service.log" 2>&1 &
   service_pid=$!
   local deadline=$((SECONDS + 120))
   until [[ -s $port_file ]] && answered "http://127.0.0.1:$(cat "$port_file")$url_ready"; do

@@ -24,9 +24,13 @@ final class AsyncRequest {
         this.startNanos = startNanos;
     }
 
-    /** Adds one dispatch's share; {@code segmentCpu < 0} marks the CPU as unknown for good. */
+    /**
+     * Adds one dispatch's share; {@code segmentCpu < 0} marks the CPU as unknown for good. A
+     * dispatch's CPU counts {@code times.cpuWeight} times (0 when it did not read the clock): each
+     * dispatch's part is then an unbiased estimate, and so is their sum, recorded as one request.
+     */
     void add(long segmentCpu, RequestTimes times, Object route) {
-        cpuNanos = cpuNanos < 0 || segmentCpu < 0 ? -1 : cpuNanos + segmentCpu;
+        cpuNanos = cpuNanos < 0 || segmentCpu < 0 ? -1 : cpuNanos + segmentCpu * times.cpuWeight;
         poolWaitNanos += times.poolWaitNanos;
         jdbcNanos += times.jdbcNanos;
         remoteNanos += times.remoteNanos;
@@ -37,7 +41,7 @@ final class AsyncRequest {
 
     void record(RequestMetrics metrics, String method, Object currentRoute, String path, int status) {
         Object route = routePattern != null ? routePattern : currentRoute;
-        metrics.record(method, route, path, status, System.nanoTime() - startNanos, cpuNanos,
+        metrics.record(method, route, path, status, System.nanoTime() - startNanos, cpuNanos, 1,
                 poolWaitNanos, jdbcNanos, remoteNanos);
     }
 }

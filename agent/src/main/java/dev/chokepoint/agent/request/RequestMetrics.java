@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  * reads quantiles from) and five adds for the split. The split parts are function timers over
  * per-route sums (count and total time, what the collector reads: their means per request), not
  * full timers: a timer record also keeps a decaying maximum (a clock read and a compare-and-set
- * loop) and a histogram, four times per request for nothing the rules use.
+ * loop) and a histogram, four times per request for nothing the rules use. On a busy thread the
+ * CPU part is sampled: its count and sum are weighted estimates ({@link CpuSampling}).
  *
  * <p>Meters are resolved once per route and kept in maps bounded by the uri cap
  * ({@code max-uris}) × methods × status codes; the raw route template or path is memoized to its
@@ -74,16 +75,17 @@ public final class RequestMetrics implements MeterBinder {
      *
      * @param routePattern the framework's route template (Spring's best-matching pattern) or null
      * @param cpuNanos     thread CPU used, or a negative number when it could not be read
+     * @param cpuWeight    how many requests {@code cpuNanos} stands for ({@link CpuSampling}); 0: not read
      */
     public void record(String method, Object routePattern, String path, int status,
-                       long wallNanos, long cpuNanos, long poolWaitNanos, long jdbcNanos, long remoteNanos) {
+                       long wallNanos, long cpuNanos, int cpuWeight, long poolWaitNanos, long jdbcNanos, long remoteNanos) {
         MeterRegistry target = registry;
         if (target == null) {
             return;
         }
         RouteMeters route = route(target, routePattern, path, status);
         route.requests(target, method, status).record(wallNanos, TimeUnit.NANOSECONDS);
-        route.split(cpuNanos, poolWaitNanos, jdbcNanos, remoteNanos);
+        route.split(cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
     }
 
     /** Spring's conventions when no route matched; a bounded normalized path otherwise. */
@@ -162,11 +164,11 @@ public final class RequestMetrics implements MeterBinder {
                     .description(description).tag("uri", uri).register(registry);
         }
 
-        void split(long cpu, long poolWait, long jdbc, long remote) {
+        void split(long cpu, int cpuWeight, long poolWait, long jdbc, long remote) {
             requests.increment();
-            if (cpu >= 0) {
-                cpuRequests.increment();
-                cpuNanos.add(cpu);
+            if (cpu >= 0 && cpuWeight > 0) {
+                cpuRequests.add(cpuWeight);
+                cpuNanos.add(cpu * cpuWeight);
             }
             poolWaitNanos.add(poolWait);
             jdbcNanos.add(jdbc);

@@ -15,6 +15,8 @@ public final class RequestTimes {
 
     int depth;
     long startNanos;
+    /** Requests the open one stands for in the CPU meters, 0 when it does not read the CPU clock ({@link CpuSampling}). */
+    int cpuWeight;
     long startCpuNanos;
     long poolWaitNanos;
     long jdbcNanos;
@@ -28,6 +30,7 @@ public final class RequestTimes {
     int outboundDepth;
     /** This thread is in {@link RequestThreads}, and its core wait followed ({@link RequestThreadsCoreWait}) where it can be. */
     boolean threadFollowed;
+    private final CpuSampling cpuSampling = new CpuSampling(System.nanoTime(), Thread.currentThread().getId());
 
     public static RequestTimes current() {
         return CURRENT.get();
@@ -67,13 +70,17 @@ public final class RequestTimes {
         return outboundDepth == 0;
     }
 
-    /** Opens a request on this thread; true for the outermost (nested invocations are not requests). */
-    boolean open(long nowNanos, long cpuNanos) {
+    /**
+     * Opens a request on this thread; true for the outermost (nested invocations are not requests),
+     * whose caller then sets {@link #startCpuNanos} if {@link #cpuWeight} says it reads the clock.
+     */
+    boolean open(long nowNanos) {
         if (depth++ > 0) {
             return false;
         }
         startNanos = nowNanos;
-        startCpuNanos = cpuNanos;
+        cpuWeight = cpuSampling.weight(nowNanos);
+        startCpuNanos = 0;
         poolWaitNanos = 0;
         jdbcNanos = 0;
         remoteNanos = 0;

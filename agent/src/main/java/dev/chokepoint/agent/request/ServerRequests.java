@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and hands over Strings and ints.
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
- * {@code nanoTime} and two thread-CPU reads plus the timer records.
+ * {@code nanoTime} and two thread-CPU reads plus the timer records; on a busy thread one request in
+ * {@value CpuSampling#EVERY} reads the CPU clock ({@link CpuSampling}).
  */
 public final class ServerRequests {
 
@@ -41,7 +42,10 @@ public final class ServerRequests {
     public static void start() {
         RequestMetrics target = METRICS.get();
         RequestTimes times = RequestTimes.current();
-        if (target != null && times.open(System.nanoTime(), threadCpuNanos())) {
+        if (target != null && times.open(System.nanoTime())) {
+            if (times.cpuWeight > 0) {
+                times.startCpuNanos = threadCpuNanos();
+            }
             target.started();
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
@@ -78,7 +82,7 @@ public final class ServerRequests {
         if (target == null || times.depth == 0 || !times.close()) {
             return null;
         }
-        long cpu = times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
+        long cpu = times.cpuWeight == 0 ? 0 : times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
         Object route = times.routePattern != null ? times.routePattern : routePattern;
         times.routePattern = null; // no reference to the application's objects outlives the request
         if (asyncNote instanceof AsyncRequest pending) {
@@ -92,7 +96,7 @@ public final class ServerRequests {
             return pending; // still in flight: counted out when it completes
         }
         target.ended();
-        target.record(method, route, path, status, System.nanoTime() - times.startNanos, cpu,
+        target.record(method, route, path, status, System.nanoTime() - times.startNanos, cpu, times.cpuWeight,
                 times.poolWaitNanos, times.jdbcNanos, times.remoteNanos);
         return null;
     }

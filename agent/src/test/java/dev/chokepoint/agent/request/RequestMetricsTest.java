@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.request;
 
 import dev.chokepoint.agent.probe.FixedProbeContext;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -49,7 +50,7 @@ class RequestMetricsTest {
     @Test
     void theRouteTemplateIsTheUriAndTheSloBucketsArePublished() {
         metrics.record("GET", "/stores/{district}", "/stores/north", 200,
-                TimeUnit.MILLISECONDS.toNanos(120), TimeUnit.MILLISECONDS.toNanos(10), 0, 0, 0);
+                TimeUnit.MILLISECONDS.toNanos(120), TimeUnit.MILLISECONDS.toNanos(10), 1, 0, 0, 0);
 
         Timer requests = registry.get("http.server.requests")
                 .tags("method", "GET", "uri", "/stores/{district}", "status", "200", "outcome", "SUCCESS").timer();
@@ -64,10 +65,10 @@ class RequestMetricsTest {
 
     @Test
     void withoutARouteRawPathsAreNormalizedAndNotFoundIsOneSeries() {
-        metrics.record("GET", null, "/items/42", 200, 1, 1, 0, 0, 0);
-        metrics.record("GET", null, "/items/43", 200, 1, 1, 0, 0, 0);
-        metrics.record("GET", null, "/no/such/page", 404, 1, 1, 0, 0, 0);
-        metrics.record("BREW", null, "/items/44", 500, 1, 1, 0, 0, 0);
+        metrics.record("GET", null, "/items/42", 200, 1, 1, 1, 0, 0, 0);
+        metrics.record("GET", null, "/items/43", 200, 1, 1, 1, 0, 0, 0);
+        metrics.record("GET", null, "/no/such/page", 404, 1, 1, 1, 0, 0, 0);
+        metrics.record("BREW", null, "/items/44", 500, 1, 1, 1, 0, 0, 0);
 
         assertThat(registry.get("http.server.requests").tags("uri", "/items/{id}", "status", "200").timer().count()).isEqualTo(2);
         assertThat(registry.get("http.server.requests").tags("uri", "NOT_FOUND", "outcome", "CLIENT_ERROR").timer().count()).isEqualTo(1);
@@ -77,7 +78,7 @@ class RequestMetricsTest {
     @Test
     void tenThousandDistinctPathsStayAtTheCap() {
         for (int i = 0; i < 10_000; i++) {
-            metrics.record("GET", null, "/page/user" + i, 200, 1, 1, 0, 0, 0);
+            metrics.record("GET", null, "/page/user" + i, 200, 1, 1, 1, 0, 0, 0);
         }
 
         assertThat(registry.find("http.server.requests").timers()).hasSize(MAX_URIS + 1);
@@ -102,6 +103,32 @@ class RequestMetricsTest {
         assertThat(burnCpu).isGreaterThanOrEqualTo(30).isLessThanOrEqualTo(burnWall * 1.05);
         assertThat(sleepCpu).isLessThan(sleepWall * 0.2);
         assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isZero();
+    }
+
+    @Test
+    void aBusyThreadsSampledCpuStillAddsUpToWhatItsRequestsUsed() throws InterruptedException {
+        // Back-to-back requests of ≈ 20 µs of CPU each: the thread is busy after its first window,
+        // so most requests skip the CPU clock; the weighted count and sum stay unbiased. Its own
+        // thread: a busy thread keeps sampling into the next window, whichever test runs next.
+        int requests = 40_000;
+        long[] used = new long[1];
+        Thread worker = new Thread(() -> {
+            long cpuBefore = ServerRequests.threadCpuNanos();
+            for (int i = 0; i < requests; i++) {
+                ServerRequests.start();
+                burn(20_000);
+                ServerRequests.end("GET", "/busy", "/busy", 200, false, null);
+            }
+            used[0] = ServerRequests.threadCpuNanos() - cpuBefore;
+        });
+        worker.start();
+        worker.join();
+        FunctionTimer cpu = registry.get("chokepoint.request.cpu").tag("uri", "/busy").functionTimer();
+
+        assertThat(cpu.count() / requests).isBetween(0.95, 1.05);
+        // The requests' own CPU is most of the loop's (the rest: the agent's helpers and the loop itself).
+        assertThat(cpu.totalTime(TimeUnit.NANOSECONDS)).isBetween(used[0] * 0.6, used[0] * 1.1);
+        assertThat(registry.get("http.server.requests").tag("uri", "/busy").timer().count()).isEqualTo(requests);
     }
 
     @Test
@@ -153,8 +180,8 @@ class RequestMetricsTest {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         RequestMetrics scraped = new RequestMetrics(MAX_URIS);
         scraped.bindTo(prometheus);
-        scraped.record("GET", "/stores/{district}", "/stores/north", 200, 9_000_000, 4_000_000, 1_000_000, 2_000_000, 0);
-        scraped.record("GET", "/stores/{district}", "/stores/south", 200, 9_000_000, -1, 0, 2_000_000, 0);
+        scraped.record("GET", "/stores/{district}", "/stores/north", 200, 9_000_000, 4_000_000, 1, 1_000_000, 2_000_000, 0);
+        scraped.record("GET", "/stores/{district}", "/stores/south", 200, 9_000_000, -1, 1, 0, 2_000_000, 0);
 
         String text = prometheus.scrape();
         assertThat(text).contains("chokepoint_request_cpu_seconds_count{uri=\"/stores/{district}\"} 1")
