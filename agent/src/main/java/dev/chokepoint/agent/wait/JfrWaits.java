@@ -9,6 +9,7 @@ import jdk.jfr.consumer.RecordingStream;
 
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 
 /**
  * The JFR side of the wait probe: one {@link RecordingStream} with only the wait events enabled,
@@ -32,24 +33,29 @@ final class JfrWaits {
     private final WaitMetrics metrics;
     private final RequestWaits requestWaits;
     private final Consumer<String> failed;
+    private final ParkThreshold parkThreshold;
     private final SocketPeers peers = SocketPeers.ofThisHost();
     private final StackReadings stacks = new StackReadings();
     private volatile boolean on = true;
 
-    private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed) {
+    private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed,
+                     ParkThreshold parkThreshold) {
         this.stream = stream;
         this.metrics = metrics;
         this.requestWaits = requestWaits;
         this.failed = failed;
+        this.parkThreshold = parkThreshold;
     }
 
     /**
      * Sets up the stream and consumes it on the calling thread until the JVM ends (the agent's
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
+     *
+     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), for {@link ParkThreshold}
      */
     static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
-                    Consumer<String> failed) {
+                    DoubleSupplier requestSeconds, Consumer<String> failed) {
         RecordingStream stream;
         try {
             if (!FlightRecorder.isAvailable()) {
@@ -62,7 +68,9 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed);
+        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds.getAsDouble());
+        metrics.parkThreshold(parkThreshold);
+        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
             // or operation, and a stack trace is most of an event's recording cost.
@@ -90,6 +98,10 @@ final class JfrWaits {
                 waits.stacks.forget();
                 outbound.refresh();
                 metrics.recording(waits.on);
+                Duration park = parkThreshold.flushed(System.nanoTime(), requestSeconds.getAsDouble());
+                if (park != null) {
+                    stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
+                }
             });
             // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
             // returned alive. The calling daemon thread is the stream's only consumer.
@@ -129,12 +141,14 @@ final class JfrWaits {
         try {
             StackReadings.Reading stack = stacks.of(event.getStackTrace());
             if (stack.idle()) {
-                return; // a pool thread waiting for work: no request waits on it
+                parkThreshold.idlePark(); // a pool thread waiting for work: no request waits on it
+                return;
             }
             long nanos = event.getDuration().toNanos();
             metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
                 requestWaits.park(nanos);
+                parkThreshold.requestPark(nanos);
             }
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);

@@ -26,6 +26,7 @@ public final class WaitMetrics implements MeterBinder {
     static final String SOCKET = "chokepoint.wait.socket";
     static final String FILE = "chokepoint.wait.file";
     static final String RECORDING = "chokepoint.wait.recording";
+    static final String PARK_THRESHOLD = "chokepoint.wait.park.threshold";
 
     private final BoundedLabels locks;
     private final BoundedLabels blockers;
@@ -51,6 +52,18 @@ public final class WaitMetrics implements MeterBinder {
         // once the application's start-up has settled, and stops if JFR fails.
         Gauge.builder(RECORDING, this, metrics -> metrics.recording)
                 .description("1 while the wait meters are fed (JDK Flight Recorder streaming), else 0")
+                .register(registry);
+    }
+
+    /**
+     * The park threshold now ({@link ParkThreshold}): parks shorter than it are not in the park
+     * meters; registered once the stream is set up.
+     */
+    void parkThreshold(ParkThreshold threshold) {
+        Gauge.builder(PARK_THRESHOLD, threshold, t -> t.current().toNanos() / 1e9)
+                .strongReference(true)
+                .baseUnit("seconds")
+                .description("Shortest park recorded now: waits.lock-ms, raised to 10 ms while short parks cost more than they explain")
                 .register(registry);
     }
 

@@ -3,8 +3,11 @@ package dev.chokepoint.agent.wait;
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Names the waits no library probe sees (a {@code synchronized} block, a {@code ReentrantLock},
@@ -51,18 +54,29 @@ public final class WaitProbe extends MeterProbe {
         OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry(),
                 OUTBOUND_TABLE_INTERVAL);
         boolean attachedLate = context.attachedLate();
+        MeterRegistry registry = context.registry();
         Thread consumer = new Thread(() -> {
             try {
                 if (!attachedLate) {
                     StartUpSettled.ofThisJvm().await();
                 }
-                JfrWaits.run(thresholds, metrics, requestWaits, outbound, reason -> context.failed(ID, reason));
+                JfrWaits.run(thresholds, metrics, requestWaits, outbound, () -> requestSeconds(registry),
+                        reason -> context.failed(ID, reason));
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }
         }, "chokepoint-waits");
         consumer.setDaemon(true);
         consumer.start();
+    }
+
+    /** The finished server requests' time so far, in seconds: 0 while the request probe is off. */
+    private static double requestSeconds(MeterRegistry registry) {
+        double seconds = 0;
+        for (Timer timer : registry.find("http.server.requests").timers()) {
+            seconds += timer.totalTime(TimeUnit.SECONDS);
+        }
+        return seconds;
     }
 
     private static Duration millis(ProbeContext context, String option, int defaultValue) {

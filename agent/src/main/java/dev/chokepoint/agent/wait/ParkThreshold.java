@@ -1,0 +1,94 @@
+package dev.chokepoint.agent.wait;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code jdk.ThreadPark} threshold, raised while short parks cost more than they explain.
+ *
+ * <p>At the configured threshold ({@code waits.lock-ms}, 1 ms) a pool of workers that wait a few
+ * milliseconds for their next request writes one park event per request, with its stack, which the
+ * consumer parses only to drop it as idle: on the fast service ≈ 7.5 µs of the agent's ≈ 14 µs a
+ * request (docs/overhead.md). So while idle pool threads' parks arrive at
+ * {@value #IDLE_PER_SECOND} a second or more and the request threads' parks (every one recorded)
+ * take under {@value #MAX_SHARE_PERCENT} % of the requests' time, the threshold is {@link #RAISED};
+ * every {@value #RECHECK_SECONDS} s it returns to the configured one for one window to look again,
+ * and it returns at once when the parks it still records reach that share. Parks shorter than the
+ * raised threshold are thus left out only while, measured at the configured threshold a few
+ * seconds before, all the request threads' parks together explained under 2 % of their time.
+ *
+ * <p>Fed and asked by the JFR consumer thread alone; {@link #current} is read at scrape time.
+ */
+final class ParkThreshold {
+
+    static final Duration RAISED = Duration.ofMillis(10);
+    static final long IDLE_PER_SECOND = 500;
+    static final int MAX_SHARE_PERCENT = 2;
+    static final long RECHECK_SECONDS = 10;
+    private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(RECHECK_SECONDS);
+
+    private final Duration configured;
+    private final Duration raised;
+    private volatile Duration current;
+    private long raisedAt;
+    private long windowStart;
+    private double windowStartRequestSeconds;
+    private long idleParks;
+    private long requestParkNanos;
+
+    /**
+     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), in seconds
+     */
+    ParkThreshold(Duration configured, long nowNanos, double requestSeconds) {
+        this.configured = configured;
+        this.raised = configured.compareTo(RAISED) >= 0 ? configured : RAISED;
+        this.current = configured;
+        this.windowStart = nowNanos;
+        this.windowStartRequestSeconds = requestSeconds;
+    }
+
+    Duration current() {
+        return current;
+    }
+
+    /** A pool thread parked waiting for work (dropped as idle). */
+    void idlePark() {
+        idleParks++;
+    }
+
+    /** A request thread parked for {@code nanos}, outside any call the split already times. */
+    void requestPark(long nanos) {
+        requestParkNanos += nanos;
+    }
+
+    /**
+     * At a flush of the stream: the threshold to set now, or null to keep the current one.
+     *
+     * @param requestSeconds the requests' time so far, as in the constructor
+     */
+    Duration flushed(long nowNanos, double requestSeconds) {
+        long elapsed = nowNanos - windowStart;
+        if (elapsed < WINDOW_NANOS || raised.equals(configured)) {
+            return null;
+        }
+        double requests = requestSeconds - windowStartRequestSeconds;
+        boolean parksMatter = requests <= 0 || requestParkNanos / 1e9 >= requests * MAX_SHARE_PERCENT / 100;
+        boolean idleMany = idleParks * 1e9 / elapsed >= IDLE_PER_SECOND;
+        windowStart = nowNanos;
+        windowStartRequestSeconds = requestSeconds;
+        idleParks = 0;
+        requestParkNanos = 0;
+        if (current == configured) {
+            if (idleMany && !parksMatter) {
+                raisedAt = nowNanos;
+                return current = raised;
+            }
+            return null;
+        }
+        if (parksMatter || nowNanos - raisedAt >= RECHECK_NANOS) {
+            return current = configured;
+        }
+        return null;
+    }
+}

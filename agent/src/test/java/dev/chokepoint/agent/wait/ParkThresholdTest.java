@@ -1,0 +1,91 @@
+package dev.chokepoint.agent.wait;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ParkThresholdTest {
+
+    private static final Duration ONE_MS = Duration.ofMillis(1);
+    private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    private final ParkThreshold threshold = new ParkThreshold(ONE_MS, 0, 0);
+    private long now;
+    /** The requests' time so far: 8 request-seconds a second (8 in flight), as on a saturated worker pool. */
+    private double requestSeconds;
+
+    /** One second of flushes: {@code idle} idle parks and {@code parkedMillis} of request parks. */
+    private Duration second(int idle, long parkedMillis) {
+        for (int i = 0; i < idle; i++) {
+            threshold.idlePark();
+        }
+        threshold.requestPark(TimeUnit.MILLISECONDS.toNanos(parkedMillis));
+        now += SECOND;
+        requestSeconds += 8;
+        return threshold.flushed(now, requestSeconds);
+    }
+
+    @Test
+    void manyIdleParksAndRequestParksUnderTwoPercentRaiseIt() {
+        assertThat(second(4_000, 100)).isEqualTo(ParkThreshold.RAISED); // 100 ms of 8 s: 1.25 %
+        assertThat(threshold.current()).isEqualTo(ParkThreshold.RAISED);
+        assertThat(second(10, 100)).isNull(); // raised: few idle parks reach it, parks still under 2 %
+    }
+
+    @Test
+    void requestParksOfTwoPercentOrMoreKeepItOrBringItBack() {
+        assertThat(second(4_000, 160)).isNull(); // 160 ms of 8 s: 2 %
+        assertThat(threshold.current()).isEqualTo(ONE_MS);
+        assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED);
+        assertThat(second(0, 500)).isEqualTo(ONE_MS); // the long parks it still sees explain 6 %
+    }
+
+    @Test
+    void fewIdleParksLeaveItAlone() {
+        for (int i = 0; i < 30; i++) {
+            assertThat(second((int) ParkThreshold.IDLE_PER_SECOND - 1, 0)).isNull();
+        }
+        assertThat(threshold.current()).isEqualTo(ONE_MS);
+    }
+
+    @Test
+    void everyTenSecondsItLooksAgainAtTheConfiguredThreshold() {
+        assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED);
+        for (int i = 1; i < ParkThreshold.RECHECK_SECONDS; i++) {
+            assertThat(second(0, 0)).as("second %d", i).isNull();
+        }
+        assertThat(second(0, 0)).isEqualTo(ONE_MS);
+        assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED); // still the same: raised again
+    }
+
+    @Test
+    void noRequestsFinishedMeansParksMayMatter() {
+        now += SECOND;
+        for (int i = 0; i < 4_000; i++) {
+            threshold.idlePark();
+        }
+        assertThat(threshold.flushed(now, 0)).isNull();
+    }
+
+    @Test
+    void flushesInsideASecondWaitForTheWindow() {
+        for (int i = 0; i < 4_000; i++) {
+            threshold.idlePark();
+        }
+        assertThat(threshold.flushed(SECOND / 2, 4)).isNull();
+        assertThat(threshold.flushed(SECOND, 8)).isEqualTo(ParkThreshold.RAISED);
+    }
+
+    @Test
+    void aConfiguredThresholdAtOrAboveTheRaisedOneNeverMoves() {
+        ParkThreshold tenMs = new ParkThreshold(Duration.ofMillis(10), 0, 0);
+        for (int i = 0; i < 4_000; i++) {
+            tenMs.idlePark();
+        }
+        assertThat(tenMs.flushed(SECOND, 8)).isNull();
+        assertThat(tenMs.current()).isEqualTo(Duration.ofMillis(10));
+    }
+}
