@@ -35,7 +35,7 @@ final class ClosedLoopLoad {
         for (int c = 0; c < clientCount; c++) {
             load.done[c] = CompletableFuture.runAsync(() -> {
                 HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-                for (int i = next.getAndIncrement(); i < total; i = next.getAndIncrement()) {
+                for (int i = next.getAndIncrement(); i < total && !Thread.currentThread().isInterrupted(); i = next.getAndIncrement()) {
                     load.send(http, base.resolve(path.apply(i)));
                 }
             }, load.clients);
@@ -58,7 +58,12 @@ final class ClosedLoopLoad {
         }
     }
 
-    /** Waits for every request to be answered; the number that failed. */
+    /** Stops sending: the clients' threads are interrupted and their requests left unanswered. */
+    void abort() {
+        clients.shutdownNow();
+    }
+
+        /** Waits for every request to be answered; the number that failed. */
     int await() {
         try {
             CompletableFuture.allOf(done).join();

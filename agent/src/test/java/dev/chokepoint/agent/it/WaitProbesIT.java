@@ -162,6 +162,44 @@ class WaitProbesIT {
         }
     }
 
+    @Test
+    void givenFastRequestsOverIdleWorkers_thenTheParkThresholdRisesAndParksThatMatterBringItBack() {
+        try (ForkedApp own = ForkedApp.of(WaitServiceApp.class).start()) { // its own: the threshold is process-wide
+            URI ownBase = URI.create("http://127.0.0.1:" + own.awaitStdoutValue("ready") + "/");
+            awaitRecording(own);
+            // Four clients over Tomcat's ten or more workers: the idle ones park a few ms between
+            // requests, hundreds of times a second, and no request parks at all.
+            ClosedLoopLoad hello = ClosedLoopLoad.start(ownBase, 4, 400_000, i -> "hello");
+            try {
+                awaitParkThreshold(own, 0.010);
+            } finally {
+                hello.abort();
+            }
+            // Requests that queue on a ReentrantLock for 20 ms each: parks are most of their time.
+            ClosedLoopLoad locked = ClosedLoopLoad.start(ownBase, 4, 1_000, i -> "lock");
+            try {
+                awaitParkThreshold(own, 0.001);
+                // Not the look back every 10 s, which lasts a second: it stays while the parks matter.
+                await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
+                        .until(() -> own.scrape().value("chokepoint_wait_park_threshold_seconds").orElse(0) == 0.001);
+                awaitParkCount(own, "blocker", "java.util.concurrent.locks.ReentrantLock", "site", APP + ".lock");
+            } finally {
+                locked.abort();
+            }
+            assertThat(own.agentProblems()).as(own.describe()).isEmpty();
+        }
+    }
+
+    private static void awaitParkThreshold(ForkedApp forked, double seconds) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                assertThat(forked.scrape().value("chokepoint_wait_park_threshold_seconds")).hasValue(seconds));
+    }
+
+    private static void awaitParkCount(ForkedApp forked, String... labels) {
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).untilAsserted(() ->
+                assertThat(forked.scrape().sum("chokepoint_wait_park_seconds_count", labels)).isPositive());
+    }
+
     /**
      * JFR starts once the application's start-up has settled (a second of quiet class loading):
      * waits before that are not recorded, so the load starts after it.
