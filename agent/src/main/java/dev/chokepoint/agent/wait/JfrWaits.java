@@ -68,7 +68,7 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds.getAsDouble());
+        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds);
         metrics.parkThreshold(parkThreshold);
         JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold);
         try {
@@ -98,7 +98,7 @@ final class JfrWaits {
                 waits.stacks.forget();
                 outbound.refresh();
                 metrics.recording(waits.on);
-                Duration park = parkThreshold.flushed(System.nanoTime(), requestSeconds.getAsDouble());
+                Duration park = parkThreshold.flushed(System.nanoTime());
                 if (park != null) {
                     stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
                 }

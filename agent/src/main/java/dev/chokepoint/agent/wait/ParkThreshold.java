@@ -2,6 +2,7 @@ package dev.chokepoint.agent.wait;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
 
 /**
  * The {@code jdk.ThreadPark} threshold, raised while short parks cost more than they explain.
@@ -30,6 +31,7 @@ final class ParkThreshold {
 
     private final Duration configured;
     private final Duration raised;
+    private final DoubleSupplier requestSeconds;
     private volatile Duration current;
     private long raisedAt;
     private long windowStart;
@@ -38,14 +40,16 @@ final class ParkThreshold {
     private long requestParkNanos;
 
     /**
-     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), in seconds
+     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), in
+     *                       seconds; read once per window, only where the threshold can move
      */
-    ParkThreshold(Duration configured, long nowNanos, double requestSeconds) {
+    ParkThreshold(Duration configured, long nowNanos, DoubleSupplier requestSeconds) {
         this.configured = configured;
         this.raised = configured.compareTo(RAISED) >= 0 ? configured : RAISED;
+        this.requestSeconds = requestSeconds;
         this.current = configured;
         this.windowStart = nowNanos;
-        this.windowStartRequestSeconds = requestSeconds;
+        this.windowStartRequestSeconds = raised.equals(configured) ? 0 : requestSeconds.getAsDouble();
     }
 
     Duration current() {
@@ -62,21 +66,18 @@ final class ParkThreshold {
         requestParkNanos += nanos;
     }
 
-    /**
-     * At a flush of the stream: the threshold to set now, or null to keep the current one.
-     *
-     * @param requestSeconds the requests' time so far, as in the constructor
-     */
-    Duration flushed(long nowNanos, double requestSeconds) {
+    /** At a flush of the stream: the threshold to set now, or null to keep the current one. */
+    Duration flushed(long nowNanos) {
         long elapsed = nowNanos - windowStart;
         if (elapsed < WINDOW_NANOS || raised.equals(configured)) {
             return null;
         }
-        double requests = requestSeconds - windowStartRequestSeconds;
+        double seconds = requestSeconds.getAsDouble();
+        double requests = seconds - windowStartRequestSeconds;
         boolean parksMatter = requests <= 0 || requestParkNanos / 1e9 >= requests * MAX_SHARE_PERCENT / 100;
         boolean idleMany = idleParks * 1e9 / elapsed >= IDLE_PER_SECOND;
         windowStart = nowNanos;
-        windowStartRequestSeconds = requestSeconds;
+        windowStartRequestSeconds = seconds;
         idleParks = 0;
         requestParkNanos = 0;
         if (current == configured) {

@@ -12,10 +12,10 @@ class ParkThresholdTest {
     private static final Duration ONE_MS = Duration.ofMillis(1);
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
-    private final ParkThreshold threshold = new ParkThreshold(ONE_MS, 0, 0);
     private long now;
     /** The requests' time so far: 8 request-seconds a second (8 in flight), as on a saturated worker pool. */
     private double requestSeconds;
+    private final ParkThreshold threshold = new ParkThreshold(ONE_MS, 0, () -> requestSeconds);
 
     /** One second of flushes: {@code idle} idle parks and {@code parkedMillis} of request parks. */
     private Duration second(int idle, long parkedMillis) {
@@ -25,7 +25,7 @@ class ParkThresholdTest {
         threshold.requestPark(TimeUnit.MILLISECONDS.toNanos(parkedMillis));
         now += SECOND;
         requestSeconds += 8;
-        return threshold.flushed(now, requestSeconds);
+        return threshold.flushed(now);
     }
 
     @Test
@@ -67,7 +67,7 @@ class ParkThresholdTest {
         for (int i = 0; i < 4_000; i++) {
             threshold.idlePark();
         }
-        assertThat(threshold.flushed(now, 0)).isNull();
+        assertThat(threshold.flushed(now)).isNull();
     }
 
     @Test
@@ -75,17 +75,20 @@ class ParkThresholdTest {
         for (int i = 0; i < 4_000; i++) {
             threshold.idlePark();
         }
-        assertThat(threshold.flushed(SECOND / 2, 4)).isNull();
-        assertThat(threshold.flushed(SECOND, 8)).isEqualTo(ParkThreshold.RAISED);
+        requestSeconds = 4;
+        assertThat(threshold.flushed(SECOND / 2)).isNull();
+        requestSeconds = 8;
+        assertThat(threshold.flushed(SECOND)).isEqualTo(ParkThreshold.RAISED);
     }
 
     @Test
     void aConfiguredThresholdAtOrAboveTheRaisedOneNeverMoves() {
-        ParkThreshold tenMs = new ParkThreshold(Duration.ofMillis(10), 0, 0);
+        ParkThreshold tenMs = new ParkThreshold(Duration.ofMillis(10), 0, () -> requestSeconds);
         for (int i = 0; i < 4_000; i++) {
             tenMs.idlePark();
         }
-        assertThat(tenMs.flushed(SECOND, 8)).isNull();
+        requestSeconds = 8;
+        assertThat(tenMs.flushed(SECOND)).isNull();
         assertThat(tenMs.current()).isEqualTo(Duration.ofMillis(10));
     }
 }
