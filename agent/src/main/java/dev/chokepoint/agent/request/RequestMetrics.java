@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.LongAdder;
  * reads quantiles from) and five adds for the split. The split parts are function timers over
  * per-route sums (count and total time, what the collector reads: their means per request), not
  * full timers: a timer record also keeps a decaying maximum (a clock read and a compare-and-set
- * loop) and a histogram, four times per request for nothing the rules use. On a busy thread the
+ * loop) and a histogram, four times per request for nothing the rules use. In a busy process the
  * CPU part is sampled: its count and sum are weighted estimates ({@link CpuSampling}).
  *
  * <p>Meters are resolved once per route and kept in maps bounded by the uri cap

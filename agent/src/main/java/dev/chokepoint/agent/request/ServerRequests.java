@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and hands over Strings and ints.
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
- * {@code nanoTime} and two thread-CPU reads plus the timer records; on a busy thread one request in
+ * {@code nanoTime} and two thread-CPU reads plus the timer records; in a busy process one request in
  * {@value CpuSampling#EVERY} reads the CPU clock ({@link CpuSampling}).
  */
 public final class ServerRequests {

@@ -42,6 +42,12 @@ final class OutboundPeers {
     static final String METER = "chokepoint.socket.outbound";
     private static final String ESTABLISHED = "01";
     private static final String LISTEN = "0A";
+    /** Fields of a /proc/net/tcp line read: {@code sl local rem st … inode} (the 10th). */
+    private static final int FIELDS = 10;
+    private static final int LOCAL = 1;
+    private static final int REMOTE = 2;
+    private static final int STATE = 3;
+    private static final int INODE = 9;
 
     private final Path proc;
     private final BoundedLabels names;
@@ -118,31 +124,74 @@ final class OutboundPeers {
     /**
      * Remote {@code address:port} → established connections, for the sockets in {@code inodes}
      * whose local port is not one of their listening ports. Lines are /proc/net/tcp's:
-     * {@code sl local rem st tx:rx tr:when retrnsmt uid timeout inode …}.
+     * {@code sl local rem st tx:rx tr:when retrnsmt uid timeout inode …}. The tables hold the whole
+     * host's connections, of which this process's are a few: a line is tokenized in place and
+     * dropped on its inode before anything is allocated for it (a regular-expression split of
+     * every line was most of the wait probe's thread on a busy host).
      */
     static Map<String, Integer> outbound(Set<String> inodes, List<String> tcp, List<String> tcp6) {
+        Set<Long> ours = new HashSet<>();
+        for (String inode : inodes) {
+            ours.add(Long.parseLong(inode));
+        }
         Set<Integer> listening = new HashSet<>();
         List<String[]> established = new java.util.ArrayList<>();
+        int[] starts = new int[FIELDS];
+        int[] ends = new int[FIELDS];
         for (List<String> table : List.of(tcp, tcp6)) {
             for (String line : table) {
-                String[] f = line.trim().split("\\s+");
-                if (f.length < 10 || !f[0].endsWith(":") || !inodes.contains(f[9])) {
+                if (!tokenize(line, starts, ends) || line.charAt(ends[0] - 1) != ':'
+                        || !ours.contains(inode(line, starts[INODE], ends[INODE]))) {
                     continue;
                 }
-                if (LISTEN.equals(f[3])) {
-                    listening.add(port(f[1]));
-                } else if (ESTABLISHED.equals(f[3])) {
-                    established.add(f);
+                if (line.startsWith(LISTEN, starts[STATE]) && ends[STATE] - starts[STATE] == 2) {
+                    listening.add(port(line.substring(starts[LOCAL], ends[LOCAL])));
+                } else if (line.startsWith(ESTABLISHED, starts[STATE]) && ends[STATE] - starts[STATE] == 2) {
+                    established.add(new String[] {line.substring(starts[LOCAL], ends[LOCAL]),
+                            line.substring(starts[REMOTE], ends[REMOTE])});
                 }
             }
         }
         Map<String, Integer> out = new HashMap<>();
-        for (String[] f : established) {
-            if (!listening.contains(port(f[1]))) {
-                out.merge(address(f[2]), 1, Integer::sum);
+        for (String[] localRemote : established) {
+            if (!listening.contains(port(localRemote[0]))) {
+                out.merge(address(localRemote[1]), 1, Integer::sum);
             }
         }
         return out;
+    }
+
+    /** Fills the bounds of the first {@link #FIELDS} space-separated fields; false when the line has fewer. */
+    private static boolean tokenize(String line, int[] starts, int[] ends) {
+        int i = 0;
+        int n = line.length();
+        for (int field = 0; field < FIELDS; field++) {
+            while (i < n && line.charAt(i) == ' ') {
+                i++;
+            }
+            if (i == n) {
+                return false;
+            }
+            starts[field] = i;
+            while (i < n && line.charAt(i) != ' ') {
+                i++;
+            }
+            ends[field] = i;
+        }
+        return true;
+    }
+
+    /** The decimal inode in {@code line[from, to)}, or −1 when it is not one. */
+    private static long inode(String line, int from, int to) {
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            int digit = line.charAt(i) - '0';
+            if (digit < 0 || digit > 9 || value > Long.MAX_VALUE / 10) {
+                return -1;
+            }
+            value = value * 10 + digit;
+        }
+        return value;
     }
 
     private static int port(String hexAddress) {
