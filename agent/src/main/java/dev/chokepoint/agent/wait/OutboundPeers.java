@@ -130,10 +130,7 @@ final class OutboundPeers {
      * every line was most of the wait probe's thread on a busy host).
      */
     static Map<String, Integer> outbound(Set<String> inodes, List<String> tcp, List<String> tcp6) {
-        Set<Long> ours = new HashSet<>();
-        for (String inode : inodes) {
-            ours.add(Long.parseLong(inode));
-        }
+        long[] ours = inodes.stream().mapToLong(Long::parseLong).sorted().toArray();
         Set<Integer> listening = new HashSet<>();
         List<String[]> established = new java.util.ArrayList<>();
         int[] starts = new int[FIELDS];
@@ -141,12 +138,12 @@ final class OutboundPeers {
         for (List<String> table : List.of(tcp, tcp6)) {
             for (String line : table) {
                 if (!tokenize(line, starts, ends) || line.charAt(ends[0] - 1) != ':'
-                        || !ours.contains(inode(line, starts[INODE], ends[INODE]))) {
+                        || java.util.Arrays.binarySearch(ours, inode(line, starts[INODE], ends[INODE])) < 0) {
                     continue;
                 }
-                if (line.startsWith(LISTEN, starts[STATE]) && ends[STATE] - starts[STATE] == 2) {
+                if (isState(line, starts, ends, LISTEN)) {
                     listening.add(port(line.substring(starts[LOCAL], ends[LOCAL])));
-                } else if (line.startsWith(ESTABLISHED, starts[STATE]) && ends[STATE] - starts[STATE] == 2) {
+                } else if (isState(line, starts, ends, ESTABLISHED)) {
                     established.add(new String[] {line.substring(starts[LOCAL], ends[LOCAL]),
                             line.substring(starts[REMOTE], ends[REMOTE])});
                 }
@@ -179,6 +176,10 @@ final class OutboundPeers {
             ends[field] = i;
         }
         return true;
+    }
+
+    private static boolean isState(String line, int[] starts, int[] ends, String state) {
+        return ends[STATE] - starts[STATE] == state.length() && line.startsWith(state, starts[STATE]);
     }
 
     /** The decimal inode in {@code line[from, to)}, or −1 when it is not one. */
