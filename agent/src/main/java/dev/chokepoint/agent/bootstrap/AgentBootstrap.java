@@ -20,7 +20,7 @@ import java.util.Map;
  * asked for, OTLP export. Each step that fails prints its one line and the rest goes on.
  *
  * <p>Only what must precede the application's {@code main} runs on the calling thread: the
- * registry and the class transformers' name filter. Meter-only probes, Byte Buddy's transformer
+ * registry and the class transformers' name filter. Meter-only probes, the probes' transformer
  * and the endpoint are made on a daemon thread, which takes their class loading off the
  * application's start-up path (onto another core) and then serves the endpoint: the one thread
  * the agent keeps (the wait probe's JFR consumer and OTLP export, when asked for, add their own).

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The agent's {@link ProbeContext}: one registry, the parsed options, and the set of probes that
  * failed. A failure prints one stderr line, exactly once per probe however many classes or
  * threads report it; from then on {@link #isOn} is false, which stops the probe's type matchers
- * (see {@link AttributedMatchers}) and sends its helpers down their no-op path.
+ * (see {@link ProbeTransformer}) and sends its helpers down their no-op path.
  */
 final class AgentProbeContext implements ProbeContext {
 
@@ -73,7 +73,7 @@ final class AgentProbeContext implements ProbeContext {
         switchOff(probeId, "chokepoint: probe " + probeId + " off: " + reason);
     }
 
-    /** The listener's report: Byte Buddy could not apply the probe to {@code typeName}. */
+    /** The probe could not be applied to {@code typeName}. */
     void couldNotInstrument(String probeId, String typeName, String reason) {
         switchOff(probeId, "chokepoint: probe " + probeId + " could not instrument " + typeName + ": " + reason
                 + "; probe off, the application runs on");

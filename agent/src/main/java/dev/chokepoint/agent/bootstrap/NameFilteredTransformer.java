@@ -8,20 +8,22 @@ import java.security.ProtectionDomain;
 import java.util.function.Supplier;
 
 /**
- * The agent's class file transformer as the JVM sees it: a name test in front of Byte Buddy's,
- * which is made only when the first class a probe names ({@link ClassNames}) loads.
+ * The agent's class file transformer as the JVM sees it: a name test in front of the probes'
+ * ({@link ProbeTransformer}), which is made only when the first class a probe names
+ * ({@link ClassNames}) loads.
  *
  * <p>Every class the application loads passes through here. Byte Buddy's per-class work (locking,
  * a type description, the ignore and type matchers) and the JIT compilation of that path were,
  * with its class loading, most of the CPU the agent added to a Spring Boot start; now the other
- * classes cost a hash lookup. Byte Buddy's own start-up (its builder, the transformer class it
- * generates for Java 9+ modules: ~1000 classes, most of premain) is made on the agent's thread
- * ({@link #prepare}) beside the application's start, or by the first named class if that comes first.
+ * classes cost a hash lookup, and an application that loads no named class never loads Byte Buddy.
  *
- * <p>Classes of the bootstrap and platform loaders pass untouched, as Byte Buddy's default ignores
- * have it ({@link AgentIgnores}): {@code java.sql.Driver} must not wake Byte Buddy up.
+ * <p>Classes of the bootstrap and platform loaders pass untouched ({@code java.sql.Driver} must
+ * not wake Byte Buddy up), and so do the agent's own, its shaded libraries included: its probes
+ * must never rewrite it.
  */
 final class NameFilteredTransformer implements ClassFileTransformer {
+
+    private static final String AGENT_PACKAGE = "dev/chokepoint/agent/";
 
     private final ClassNames names;
     private final Supplier<ClassFileTransformer> byteBuddy;
@@ -29,7 +31,7 @@ final class NameFilteredTransformer implements ClassFileTransformer {
     private volatile ClassFileTransformer made;
 
     /**
-     * @param byteBuddy makes Byte Buddy's transformer; called at most once, never throws (it
+     * @param byteBuddy makes the probes' transformer; called at most once, never throws (it
      *                  reports a failure itself and returns a transformer that changes nothing)
      */
     NameFilteredTransformer(ClassNames names, Supplier<ClassFileTransformer> byteBuddy) {
@@ -41,7 +43,7 @@ final class NameFilteredTransformer implements ClassFileTransformer {
     public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> classBeingRedefined,
                             ProtectionDomain protectionDomain, byte[] classFile) throws IllegalClassFormatException {
         if (internalName == null || loader == null || loader == ClassLoader.getPlatformClassLoader()
-                || !names.contains(internalName)) {
+                || !names.contains(internalName) || internalName.startsWith(AGENT_PACKAGE)) {
             return null;
         }
         ClassFileTransformer transformer = byteBuddy();
@@ -49,13 +51,13 @@ final class NameFilteredTransformer implements ClassFileTransformer {
                 : transformer.transform(module, loader, internalName, classBeingRedefined, protectionDomain, classFile);
     }
 
-    /** Makes Byte Buddy's transformer ahead of the first named class, if not made yet. */
+    /** Makes the probes' transformer ahead of the first named class, if not made yet. */
     void prepare() {
         byteBuddy();
     }
 
     /**
-     * Byte Buddy's transformer, made on first use. Other threads that load a named class meanwhile
+     * The probes' transformer, made on first use. Other threads that load a named class meanwhile
      * wait for it, once, as they would for a class initializer; a named class loaded by the making
      * itself (on this thread) is left as it is.
      */

@@ -1,32 +1,23 @@
 package dev.chokepoint.agent.bootstrap;
 
-import dev.chokepoint.agent.probe.AdviceOnlyBuilder;
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.Probe;
-import net.bytebuddy.agent.builder.AgentBuilder;
 
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Binds the probes and installs their transformations as one class file transformer. Every class
- * the application loads passes through each registered transformer, so one shared transformer
- * keeps the agent's cost per loaded class constant however many probes there are. Errors are still attributed to
- * one probe ({@link AttributingBuilder}), and switching a probe off stops its matchers only.
+ * Binds the probes and installs their advice as one class file transformer. Every class the
+ * application loads passes through each registered transformer, so one shared transformer keeps
+ * the agent's cost per loaded class constant however many probes there are; a failure is still
+ * one probe's ({@link ProbeTransformer}), and switching a probe off stops its matchers only.
  */
 final class ProbeInstaller {
-
-    /** What a probe gets when Byte Buddy's transformer cannot be made: every class stays as it is. */
-    private static final ClassFileTransformer NO_CHANGE = new ClassFileTransformer() {
-    };
 
     private final Instrumentation instrumentation;
     private final AgentProbeContext context;
     private final boolean attachedLate;
-    private final ProbeMatches matches = new ProbeMatches();
-    private AgentBuilder base;
     private volatile NameFilteredTransformer filter;
 
     /**
@@ -41,10 +32,9 @@ final class ProbeInstaller {
     }
 
     /**
-     * Binds every probe, then installs their transformations as one class file transformer. At
-     * premain that is a name filter which makes Byte Buddy's transformer when the first named class
-     * loads ({@link NameFilteredTransformer}); after a late attach the named classes may be loaded
-     * already, so Byte Buddy's transformer is installed now and retransforms them.
+     * Binds every probe, then installs a name filter in front of their transformer, which is made
+     * when the first named class loads ({@link NameFilteredTransformer}). After a late attach the
+     * named classes may be loaded already: they are retransformed now.
      */
     void install(List<Probe> probes) {
         List<Probe> bound = new ArrayList<>();
@@ -57,28 +47,22 @@ final class ProbeInstaller {
             } catch (Throwable e) {
                 // LinkageError included: a probe compiled against a library API must not take the
                 // other probes, or the application, down with it.
-                context.failed(probe.id(), "could not install: " + ProbeFailureListener.reason(e));
+                context.failed(probe.id(), "could not install: " + FailureReasons.of(e));
             }
         }
         if (names.isEmpty()) {
             return; // no probe transforms anything: Byte Buddy is never loaded
         }
+        filter = new NameFilteredTransformer(names, () -> new ProbeTransformer(bound, context));
+        instrumentation.addTransformer(filter, attachedLate);
         if (attachedLate) {
-            try {
-                chained(bound).installOn(instrumentation);
-            } catch (Throwable e) {
-                notInstalled(bound, e);
-            }
-        } else {
-            filter = new NameFilteredTransformer(names, () -> made(bound));
-            instrumentation.addTransformer(filter);
+            retransformLoaded(names);
         }
     }
 
     /**
-     * Makes Byte Buddy's transformer now, on the calling thread (the agent's own), unless the
-     * application's first named class made it already. Its class loading and verification
-     * (~1000 classes) then run beside the application's start-up instead of on its thread.
+     * Makes the probes' transformer now, on the calling thread (the agent's own), unless the
+     * application's first named class made it already.
      */
     void prepare() {
         NameFilteredTransformer current = filter;
@@ -87,51 +71,19 @@ final class ProbeInstaller {
         }
     }
 
-    /** Byte Buddy's transformer for {@code probes}, or one that changes nothing if it cannot be made. */
-    private ClassFileTransformer made(List<Probe> probes) {
-        try {
-            return chained(probes).makeRaw();
-        } catch (Throwable e) {
-            notInstalled(probes, e);
-            return NO_CHANGE;
-        }
-    }
-
-    private void notInstalled(List<Probe> probes, Throwable e) {
-        for (Probe probe : probes) {
-            context.failed(probe.id(), "class transformer not installed: " + ProbeFailureListener.reason(e));
-        }
-    }
-
-    /** Every probe's transformations on one builder. */
-    private AgentBuilder chained(List<Probe> probes) {
-        AgentBuilder chain = base();
-        for (Probe probe : probes) {
-            chain = chainedWith(chain, probe);
-        }
-        return chain;
-    }
-
-    private AgentBuilder chainedWith(AgentBuilder chain, Probe probe) {
-        try {
-            AgentBuilder seen = AttributingBuilder.wrap(chain, probe.id(), context, matches);
-            return AttributingBuilder.unwrap(probe.transform(seen));
-        } catch (Throwable e) {
-            // As in bind: one probe's failure costs only that probe. Its partial chain is dropped.
-            context.failed(probe.id(), "could not install: " + ProbeFailureListener.reason(e));
-            return chain;
-        }
-    }
-
-    /** Built on first use: its class loading is most of Byte Buddy's start-up time. */
-    private synchronized AgentBuilder base() {
-        if (base == null) {
-            AgentBuilder builder = AdviceOnlyBuilder.create().with(new ProbeFailureListener(context, matches));
-            if (attachedLate) {
-                builder = builder.with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+    /**
+     * The named classes already loaded, rewritten in place (advice only: valid on a loaded class),
+     * one at a time so that a class the JVM refuses to redefine leaves the others rewritten.
+     */
+    private void retransformLoaded(ClassNames names) {
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (names.contains(type.getName().replace('.', '/')) && instrumentation.isModifiableClass(type)) {
+                try {
+                    instrumentation.retransformClasses(type);
+                } catch (Throwable e) {
+                    context.couldNotInstrument(type.getName(), FailureReasons.of(e));
+                }
             }
-            base = AgentIgnores.applyTo(builder);
         }
-        return base;
     }
 }

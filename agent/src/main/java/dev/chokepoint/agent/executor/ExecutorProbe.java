@@ -2,19 +2,17 @@ package dev.chokepoint.agent.executor;
 
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
 import dev.chokepoint.agent.label.LabelLimit;
-import dev.chokepoint.agent.probe.AdviceOnlyBuilder;
 import dev.chokepoint.agent.probe.MeterProbe;
+import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
+import dev.chokepoint.agent.probe.WovenClass;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.loading.ClassInjector;
-import net.bytebuddy.utility.JavaModule;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.instrument.ClassFileTransformer;
-import java.lang.instrument.IllegalClassFormatException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Files;
@@ -28,7 +26,6 @@ import java.util.jar.JarOutputStream;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
@@ -39,7 +36,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
  * <p>{@code ThreadPoolExecutor} is a bootstrap class, outside the agent's shared transformer
  * (which, like Byte Buddy's defaults, leaves bootstrap classes alone): this probe puts the one
  * class its advice calls ({@link ExecutorBridge}) on the bootstrap class path and retransforms
- * that one class with its own builder, which ignores every other type. Advice only, no new
+ * that one class with a transformer of its own, which passes every other class. Advice only, no new
  * fields or methods: the retransformation is valid on a class loaded long ago. It runs on a
  * short-lived thread ({@code chokepoint-executors}) started when the probe binds, right after
  * premain, so executors constructed before it (rare: the JDK makes few) are not seen.
@@ -87,32 +84,8 @@ public final class ExecutorProbe extends MeterProbe {
         // Called, not assigned here: assigning an ExecutorTracking to the bridge's field in this
         // method would make the verifier load the bridge from the agent's loader first.
         ExecutorTracking.install(bound);
-        AgentBuilder.Listener failures = new AgentBuilder.Listener.Adapter() {
-            @Override
-            public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-                                Throwable throwable) {
-                ExecutorTracking.uninstall();
-                context.failed(ID, "could not instrument " + typeName + ": " + throwable + "; no executor meters");
-            }
-        };
         try {
-            ClassFileTransformer byteBuddy = AdviceOnlyBuilder.create()
-                    .ignore(not(named(EXECUTOR)))
-                    .with(failures)
-                    .type(named(EXECUTOR))
-                    .transform(new AgentBuilder.Transformer.ForAdvice()
-                            .include(ExecutorProbe.class.getClassLoader())
-                            .advice(isConstructor().and(takesArguments(7)), CreatedAdvice.class.getName())
-                            .advice(named("runWorker"), WorkerAdvice.class.getName())
-                            .advice(named("execute").and(takesArguments(1)), ExecuteAdvice.class.getName())
-                            .advice(named("addWorker").or(named("reject")), NotQueuedAdvice.class.getName())
-                            .advice(named("getTask"), TakenAdvice.class.getName()))
-                    .makeRaw();
-            // Not installOn(instrumentation): its retransformation walks every loaded class through
-            // Byte Buddy's matchers, and the transformer it leaves registered gives every class
-            // loaded afterwards Byte Buddy's per-class work (a type description, locks, matchers):
-            // ≈ 0.5 s of CPU in a small service's start-up. This one class is all it needs.
-            instrumentation.addTransformer(new OnlyExecutor(byteBuddy), true);
+            instrumentation.addTransformer(new OnlyExecutor(context), true);
             instrumentation.retransformClasses(ThreadPoolExecutor.class);
         } catch (RuntimeException | LinkageError | UnmodifiableClassException e) {
             ExecutorTracking.uninstall();
@@ -121,24 +94,40 @@ public final class ExecutorProbe extends MeterProbe {
     }
 
     /**
-     * Passes {@code ThreadPoolExecutor} to Byte Buddy's transformer and nothing else. It stays
-     * registered (retransforming): another agent's later retransformation of the class keeps the advice.
+     * Weaves the advice into {@code ThreadPoolExecutor} and passes every other class untouched.
+     * Only that one class is retransformed: a general transformer's retransformation would walk
+     * every loaded class. It stays registered (retransforming): another agent's later
+     * retransformation of the class keeps the advice.
      */
     private static final class OnlyExecutor implements ClassFileTransformer {
 
-        private final ClassFileTransformer byteBuddy;
+        private final ProbeContext context;
 
-        OnlyExecutor(ClassFileTransformer byteBuddy) {
-            this.byteBuddy = byteBuddy;
+        OnlyExecutor(ProbeContext context) {
+            this.context = context;
         }
 
         @Override
         public byte[] transform(Module module, ClassLoader loader, String internalName, Class<?> classBeingRedefined,
-                                ProtectionDomain protectionDomain, byte[] classFile)
-                throws IllegalClassFormatException {
-            return EXECUTOR_INTERNAL.equals(internalName)
-                    ? byteBuddy.transform(module, loader, internalName, classBeingRedefined, protectionDomain, classFile)
-                    : null;
+                                ProtectionDomain protectionDomain, byte[] classFile) {
+            if (!EXECUTOR_INTERNAL.equals(internalName)) {
+                return null;
+            }
+            try {
+                WovenClass executor = new WovenClass(loader, EXECUTOR, classFile);
+                executor.apply(ProbeAdvice.of(ExecutorProbe.class, named(EXECUTOR))
+                        .on(isConstructor().and(takesArguments(7)), "CreatedAdvice")
+                        .on(named("runWorker"), "WorkerAdvice")
+                        .on(named("execute").and(takesArguments(1)), "ExecuteAdvice")
+                        .on(named("addWorker").or(named("reject")), "NotQueuedAdvice")
+                        .on(named("getTask"), "TakenAdvice"));
+                return executor.bytes();
+            } catch (RuntimeException | LinkageError e) {
+                // The class stays as it was, so nothing would ever call the helpers.
+                ExecutorTracking.uninstall();
+                context.failed(ID, "could not instrument " + EXECUTOR + ": " + e + "; no executor meters");
+                return null;
+            }
         }
     }
 

@@ -5,8 +5,10 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
 import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+
+import java.util.List;
+
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -32,10 +34,9 @@ public final class HikariProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder transform(AgentBuilder builder) {
-        return builder.type(named(POOL))
-                .transform(ProbeAdvice.of(HikariProbe.class)
-                        .on(named("setMetricsTrackerFactory").and(takesArguments(1)), "SetFactoryAdvice"));
+    public List<ProbeAdvice> advice() {
+        return List.of(ProbeAdvice.of(HikariProbe.class, named(POOL))
+                .on(named("setMetricsTrackerFactory").and(takesArguments(1)), "SetFactoryAdvice"));
     }
 
     static final class SetFactoryAdvice {

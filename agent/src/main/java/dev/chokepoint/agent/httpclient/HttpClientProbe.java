@@ -4,10 +4,11 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
 import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
+import java.util.List;
+
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
@@ -33,10 +34,9 @@ public final class HttpClientProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder transform(AgentBuilder builder) {
-        return builder.type(named(REQUEST))
-                .transform(ProbeAdvice.of(HttpClientProbe.class)
-                        .on(named("execute").and(takesNoArguments()), "ExecuteAdvice"));
+    public List<ProbeAdvice> advice() {
+        return List.of(ProbeAdvice.of(HttpClientProbe.class, named(REQUEST))
+                .on(named("execute").and(takesNoArguments()), "ExecuteAdvice"));
     }
 
     static final class ExecuteAdvice {

@@ -5,10 +5,10 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
 import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 
 import java.sql.Connection;
+import java.util.List;
 import java.util.Properties;
 
 import static net.bytebuddy.matcher.ElementMatchers.failSafe;
@@ -55,22 +55,20 @@ public final class JdbcProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder transform(AgentBuilder builder) {
+    public List<ProbeAdvice> advice() {
         if (!counting) {
-            return builder;
+            return List.of();
         }
-        return builder
-                .type(nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
+        return List.of(
+                ProbeAdvice.of(JdbcProbe.class, nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))
                         // failSafe: a "…Driver" class whose super types cannot be resolved (an
                         // optional dependency absent) is not a JDBC driver we can see, not an error
                         // that should switch the whole probe off.
                         .and(failSafe(hasSuperType(named("java.sql.Driver")))))
-                .transform(ProbeAdvice.of(JdbcProbe.class)
                         .on(named("connect").and(takesArguments(String.class, Properties.class))
-                                .and(returns(named("java.sql.Connection"))), "DriverConnectAdvice"))
-                .type(named(POOL_BASE))
-                .transform(ProbeAdvice.of(JdbcProbe.class)
+                                .and(returns(named("java.sql.Connection"))), "DriverConnectAdvice"),
+                ProbeAdvice.of(JdbcProbe.class, named(POOL_BASE))
                         .on(named("newConnection").and(returns(named("java.sql.Connection"))),
                                 "PoolNewConnectionAdvice"));
     }

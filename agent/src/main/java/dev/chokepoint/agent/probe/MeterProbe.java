@@ -1,8 +1,8 @@
 package dev.chokepoint.agent.probe;
 
-import net.bytebuddy.agent.builder.AgentBuilder;
+import java.util.List;
 
-/** A probe that only binds meters: it transforms no class and leaves the builder as it is. */
+/** A probe that only binds meters: it rewrites no class. */
 public abstract class MeterProbe implements Probe {
 
     private final String id;
@@ -22,7 +22,7 @@ public abstract class MeterProbe implements Probe {
     }
 
     @Override
-    public final AgentBuilder transform(AgentBuilder builder) {
-        return builder;
+    public final List<ProbeAdvice> advice() {
+        return List.of();
     }
 }

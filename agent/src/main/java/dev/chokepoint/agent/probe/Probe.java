@@ -1,16 +1,16 @@
 package dev.chokepoint.agent.probe;
 
-import net.bytebuddy.agent.builder.AgentBuilder;
+import java.util.List;
 
 /**
  * One instrumented library or runtime source (Tomcat, HikariCP, JDBC, requests, …).
  *
  * <p>The bootstrap installs every probe through this seam and knows nothing of any one of them.
  * A probe binds its meters and helpers at start-up ({@link #bind}) and, if it instruments a
- * library, adds type transformations ({@link #transform}, matched by name first, so that
- * applications without the library pay nothing). The transformations are asked for only when
- * the first class a probe names loads: Byte Buddy's own start-up (about a thousand classes) is
- * then not paid by an application that loads none of them. A probe that cannot install reports
+ * library, names advice for the classes it rewrites ({@link #advice}, matched by name first, so
+ * that applications without the library pay nothing). The advice is asked for only when the first
+ * class a probe names loads: Byte Buddy's own start-up is then not paid by an application that
+ * loads none of them. A probe that cannot install reports
  * it through {@link ProbeContext#failed} and the others go on.
  */
 public interface Probe {
@@ -19,9 +19,9 @@ public interface Probe {
     String id();
 
     /**
-     * The classes {@link #transform} may transform, by name; {@link ClassNames#NONE} for a probe
-     * that only binds meters. The agent hands Byte Buddy no other class, so a type matcher that
-     * matches a class not named here never fires.
+     * The classes {@link #advice} may rewrite, by name; {@link ClassNames#NONE} for a probe that
+     * only binds meters. The agent describes no other class, so a type matcher that matches a class
+     * not named here never fires.
      */
     ClassNames classNames();
 
@@ -32,9 +32,9 @@ public interface Probe {
     void bind(ProbeContext context);
 
     /**
-     * Adds this probe's transformations to {@code builder}, or returns it unchanged; called once,
-     * after {@link #bind}, possibly on another thread (the one that loads the first named class).
+     * This probe's advice, empty for a probe that only binds meters; asked for once, after
+     * {@link #bind}, possibly on another thread (the one that loads the first named class).
      * Must not throw for a library that is absent: matching by name simply never fires.
      */
-    AgentBuilder transform(AgentBuilder builder);
+    List<ProbeAdvice> advice();
 }

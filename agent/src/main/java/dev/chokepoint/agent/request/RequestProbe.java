@@ -5,12 +5,12 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
 import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -60,18 +60,16 @@ public final class RequestProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder transform(AgentBuilder builder) {
+    public List<ProbeAdvice> advice() {
         if (!timing) {
-            return builder;
+            return List.of();
         }
-        return builder.type(named(HOST_VALVE))
-                .transform(ProbeAdvice.of(RequestProbe.class)
-                        .on(named("invoke").and(takesArguments(2)), "HostValveAdvice"))
-                .type(named(CONTEXT_VALVE))
-                .transform(ProbeAdvice.of(RequestProbe.class)
-                        .on(named("invoke").and(takesArguments(2)), "ContextValveAdvice"))
-                .type(named(ASYNC_CONTEXT))
-                .transform(ProbeAdvice.of(RequestProbe.class)
+        return List.of(
+                ProbeAdvice.of(RequestProbe.class, named(HOST_VALVE))
+                        .on(named("invoke").and(takesArguments(2)), "HostValveAdvice"),
+                ProbeAdvice.of(RequestProbe.class, named(CONTEXT_VALVE))
+                        .on(named("invoke").and(takesArguments(2)), "ContextValveAdvice"),
+                ProbeAdvice.of(RequestProbe.class, named(ASYNC_CONTEXT))
                         .on(named("fireOnComplete").and(takesArguments(0)), "AsyncCompleteAdvice"));
     }
 

@@ -4,8 +4,10 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
 import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
+
+import java.util.List;
+
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
@@ -31,12 +33,11 @@ public final class TomcatProbe extends InstrumentingProbe {
     }
 
     @Override
-    public AgentBuilder transform(AgentBuilder builder) {
-        return builder.type(named(ENDPOINT))
-                .transform(ProbeAdvice.of(TomcatProbe.class)
-                        .on(named("start").and(takesNoArguments()), "StartAdvice")
-                        .on(named("stop").and(takesNoArguments()), "StopAdvice")
-                        .on(named("processSocket"), "ProcessSocketAdvice"));
+    public List<ProbeAdvice> advice() {
+        return List.of(ProbeAdvice.of(TomcatProbe.class, named(ENDPOINT))
+                .on(named("start").and(takesNoArguments()), "StartAdvice")
+                .on(named("stop").and(takesNoArguments()), "StopAdvice")
+                .on(named("processSocket"), "ProcessSocketAdvice"));
     }
 
     static final class StartAdvice {

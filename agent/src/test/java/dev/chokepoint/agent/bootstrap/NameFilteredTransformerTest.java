@@ -60,6 +60,13 @@ class NameFilteredTransformerTest {
     }
 
     @Test
+    void theAgentsOwnClassesPassUntouchedWhateverTheirName() throws Exception {
+        assertThat(transform("dev/chokepoint/agent/shaded/org/example/SomeDriver", APPLICATION)).isNull();
+
+        assertThat(made).hasValue(0);
+    }
+
+    @Test
     void aNamedClassLoadedWhileTheTransformerIsMadeIsLeftAsItIs() throws Exception {
         List<byte[]> duringMaking = new ArrayList<>();
         NameFilteredTransformer[] reentrant = new NameFilteredTransformer[1];

@@ -4,18 +4,18 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ProbeFailureListenerTest {
+class FailureReasonsTest {
 
     @Test
     void reasonIsTheRootCauseTypeAndFirstMessageLine() {
         Throwable error = new RuntimeException("wrapper",
                 new IllegalStateException("Cannot bind argument 0\nof method invoke"));
 
-        assertThat(ProbeFailureListener.reason(error)).isEqualTo("IllegalStateException Cannot bind argument 0");
+        assertThat(FailureReasons.of(error)).isEqualTo("IllegalStateException Cannot bind argument 0");
     }
 
     @Test
     void reasonIsCapped() {
-        assertThat(ProbeFailureListener.reason(new IllegalStateException("x".repeat(1000)))).hasSize(301);
+        assertThat(FailureReasons.of(new IllegalStateException("x".repeat(1000)))).hasSize(301);
     }
 }
