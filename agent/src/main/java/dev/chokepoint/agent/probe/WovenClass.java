@@ -25,6 +25,8 @@ import net.bytebuddy.pool.TypePool;
  *   <li>types described from class files ({@link TypePool}), lazily: the class's own bytes first,
  *       then its loader's resources, then the agent's (where the advice classes are), so no class
  *       is loaded to be matched or woven;</li>
+ *   <li>a method graph of declared methods only: decorating still lists the class's methods
+ *       through it, and the default graph reads the class file of every super type to do so;</li>
  *   <li>no type validation (it checks members a builder defines, none here; the JVM verifies the
  *       result) and no implementation context (nothing generated beside the advice).</li>
  * </ul>
