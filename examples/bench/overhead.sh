@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Overhead benchmark (not a test): a service on this machine, alternating
 #   none · chokepoint (-javaagent:agent/target/chokepoint-agent.jar) · otel (OpenTelemetry Java
-#   agent 2.31.0, default configuration, exporters "none" so that it does not try the network)
+#   agent 2.31.0, default configuration, its metrics served by its Prometheus exporter on a free
+#   loopback port as Chokepoint serves its own, traces and logs exported nowhere: no network; with
+#   --otel-metrics none its metrics are exported nowhere either, as in the tables before 2026-12-03 18:00)
 # for several rounds (the configuration order rotates each round so that drifting machine load
 # hits all alike), and prints the medians, the spread of "none" and the ratios to "none" and otel.
 # Services (--service): market (default: Spring Boot, profile cpu; endpoints A = /map/layers/districts,
@@ -24,14 +26,18 @@
 #
 #   --agent-options OPTS   more Chokepoint agent options after port=0 (e.g. probes=-waits, or
 #                          waits.lock-ms=10): price one probe or setting against the same baselines
+#   --otel-metrics E       prometheus (default) or none: the OpenTelemetry agent's metrics exporter
+#   --variant OPTS         a fourth configuration, "variant": Chokepoint with these options too, in
+#                          the same rounds, so that every probe and e.g. probes=-waits share a run
 #
 #   examples/bench/overhead.sh [--service market|fast] [--rounds N] [--seconds D] [--warmup W]
-#                              [--settle S] [--concurrency C] [--rate R] [--agent-options OPTS] [--out DIR]
+#                              [--settle S] [--concurrency C] [--rate R] [--agent-options OPTS]
+#                              [--otel-metrics prometheus|none] [--variant OPTS] [--out DIR]
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=market rounds=3 seconds=10 warmup=30 settle=150 concurrency=8 rate=20 out="" agent_options=""
+service=market rounds=3 seconds=10 warmup=30 settle=150 concurrency=8 rate=20 out="" agent_options="" variant="" otel_metrics=prometheus
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
@@ -43,10 +49,14 @@ while (($#)); do
     --rate) rate=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --agent-options) agent_options=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --variant) variant=$2; shift 2 ;;
+    --otel-metrics) otel_metrics=$2; shift 2 ;;
+    -h|--help) sed -n '2,35p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+[[ $otel_metrics == prometheus || $otel_metrics == none ]] \
+  || { echo "overhead.sh: --otel-metrics must be prometheus or none, got '$otel_metrics'" >&2; exit 2; }
 for n in rounds seconds warmup settle concurrency rate; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
@@ -76,9 +86,13 @@ cp "$service_jar" "$out/"
 declare -A agent_args=(
   [none]=""
   [chokepoint]="-javaagent:$out/chokepoint-agent.jar=port=0${agent_options:+,$agent_options}"
-  [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.metrics.exporter=none -Dotel.logs.exporter=none"
+  [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.logs.exporter=none -Dotel.metrics.exporter=$otel_metrics"
 )
 configs=(none chokepoint otel)
+if [[ -n $variant ]]; then
+  agent_args[variant]="-javaagent:$out/chokepoint-agent.jar=port=0,$variant"
+  configs+=(variant)
+fi
 
 alloc_total() { # bytes allocated by live threads since <snapshot file>; writes the new snapshot
   java "$bench/JvmProbe.java" "$1" alloc >"$2.new"
@@ -97,6 +111,7 @@ warm_seconds() { # csv, steady rps, W
   awk -F, -v steady="$2" -v w="$3" 'NR > 1 && $7 == 200 { n[int($8)]++ }
     END { for (t = 2; t < w; t++) if ((n[t - 2] + n[t - 1] + n[t]) / 3 >= 0.98 * steady) { print t + 1; exit } print w }' "$1"
 }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 answered() { curl -sf -o /dev/null --max-time 2 "$1"; }
 compiler_ticks() { # CPU ticks of the JIT compiler threads (C1/C2 CompilerThread*)
   local total=0 task
@@ -128,10 +143,12 @@ echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\tsettled_s\t${name_a}_rps\t$
 one_run() { # round, config
   local round=$1 config=$2 dir=$out/$1-$2
   mkdir -p "$dir"
-  local port_file=$dir/service.port start
+  local port_file=$dir/service.port start args=${agent_args[$config]}
+  [[ $config == otel && $otel_metrics == prometheus ]] \
+    && args+=" -Dotel.exporter.prometheus.host=127.0.0.1 -Dotel.exporter.prometheus.port=$(free_port)"
   start=$(date +%s%N)
-  # shellcheck disable=SC2086,SC2046 # agent_args and launch_args hold several options
-  java -Xmx512m ${agent_args[$config]} $(launch_args "$port_file" "$out") >"$dir/service.log" 2>&1 &
+  # shellcheck disable=SC2086,SC2046 # args and launch_args hold several options
+  java -Xmx512m $args $(launch_args "$port_file" "$out") >"$dir/service.log" 2>&1 &
   service_pid=$!
   local deadline=$((SECONDS + 240))
   until [[ -s $port_file ]] && answered "http://127.0.0.1:$(cat "$port_file")$url_ready"; do
@@ -178,14 +195,14 @@ one_run() { # round, config
 
 log "$service service, results in $out (rounds $rounds, ${warmup} s warm-up, JIT settled within $settle s, $seconds s phases, concurrency $concurrency, fixed rate $rate rps)"
 for round in $(seq 1 "$rounds"); do
-  for i in 0 1 2; do
-    one_run "$round" "${configs[$(( (i + round - 1) % 3 ))]}"
+  for i in "${!configs[@]}"; do
+    one_run "$round" "${configs[$(( (i + round - 1) % ${#configs[@]} ))]}"
   done
 done
 
 # Medians per configuration and their ratio to "none".
 report=$out/overhead.md
-awk -F'\t' '
+awk -F'\t' -v variant="$variant" '
   NR == 1 { for (i = 3; i <= NF; i++) name[i] = $i; cols = NF; next }
   { n[$2]++; for (i = 3; i <= NF; i++) val[$2, i, n[$2]] = $i }
   function median(c, i,   k, m, a, j, t) {
@@ -198,19 +215,22 @@ awk -F'\t' '
     for (k = 2; k <= n[c]; k++) { if (val[c, i, k] < lo) lo = val[c, i, k]; if (val[c, i, k] > hi) hi = val[c, i, k] }
     return lo "–" hi
   }
+  function ratio(x, y) { return y ? sprintf("%.3f", x / y) : "-" }
   END {
-    printf "| metric (median of %d rounds) | none (min–max) | chokepoint | otel 2.31.0 | chokepoint / none | otel / none | chokepoint / otel |\n", n["none"]
-    print "|---|---|---|---|---|---|---|"
+    v = variant != ""
+    printf "| metric (median of %d rounds) | none (min–max) | chokepoint | otel 2.31.0 |%s chokepoint / none | otel / none | chokepoint / otel |%s\n",
+      n["none"], v ? " variant (" variant ") |" : "", v ? " variant / none | variant / otel |" : ""
+    print "|---|---|---|---|---|---|---|" (v ? "---|---|---|" : "")
     for (i = 3; i <= cols; i++) {
-      a = median("none", i); b = median("chokepoint", i); c = median("otel", i)
-      printf "| %s | %s (%s) | %s | %s | %s | %s | %s |\n", name[i], a, spread("none", i), b, c,
-        a ? sprintf("%.3f", b / a) : "-", a ? sprintf("%.3f", c / a) : "-", c ? sprintf("%.3f", b / c) : "-"
+      a = median("none", i); b = median("chokepoint", i); c = median("otel", i); d = v ? median("variant", i) : ""
+      printf "| %s | %s (%s) | %s | %s |%s %s | %s | %s |%s\n", name[i], a, spread("none", i), b, c, v ? " " d " |" : "",
+        ratio(b, a), ratio(c, a), ratio(b, c), v ? " " ratio(d, a) " | " ratio(d, c) " |" : ""
     }
   }' "$results" >"$report"
 {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
        "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate${agent_options:+ --agent-options $agent_options}\`"
+       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate --otel-metrics $otel_metrics${agent_options:+ --agent-options $agent_options}${variant:+ --variant $variant}\`"
 } >>"$report"
 cat "$report"
