@@ -30,6 +30,7 @@ import dev.chokepoint.collector.verdict.RuleMargins;
 import dev.chokepoint.collector.verdict.StepJudge;
 import dev.chokepoint.collector.verdict.StepVerdict;
 import dev.chokepoint.collector.verdict.UtilizationLaw;
+import dev.chokepoint.collector.signals.StepCosts;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,6 +41,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Set;
 
 /**
@@ -85,14 +87,17 @@ public final class Analysis {
         String headline = (run.gaps().isEmpty() ? "" : PARTIAL_PREFIX) + Headline.of(byLoad, knee, slo);
         Set<Resource> bound = new LinkedHashSet<>();
         rules.rules().stream().filter(r -> r.rule().throughputBound()).forEach(r -> bound.add(r.resource()));
-        UtilizationLaw law = new UtilizationLaw(byLoad, bound);
+        List<StepCosts> costs = verdicts.stream().map(v -> fleet.costs(v.step())).toList();
+        Map<Integer, Double> othersOnHost = costs.stream().collect(Collectors.toMap(StepCosts::step, StepCosts::backgroundHostCpu, (a, b) -> a));
+        UtilizationLaw law = new UtilizationLaw(byLoad, bound,
+                v -> othersOnHost.getOrDefault(v.step().index(), Double.NaN));
         boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));
         return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
                 new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
                 verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
-                List.copyOf(rules.resources().values()), verdicts.stream().map(v -> fleet.costs(v.step())).toList());
+                List.copyOf(rules.resources().values()), costs);
     }
 
     /** How far each rule sat from its thresholds at each step (chokepoint margins). */

@@ -211,6 +211,9 @@ public final class CompareBuilder {
                 + (Double.isNaN(limit) ? "" : ", predicted ≈ " + Unit.num(p.boundRps()) + " RPS ("
                 + Unit.signedPercent((p.boundRps() - limit) / limit) + " off)")
                 : "refuted: " + measuredName + " limits the new run first (" + at + ")";
+        if (p.caveat() != null) {
+            outcome += "; the base run said of its bound: " + p.caveat();
+        }
         return new CompareModel.PredictionCheck(base.report.nameOf(p.after()), p.resource(), name, p.boundRps(), measured, measuredName, limit,
                 outcome);
     }

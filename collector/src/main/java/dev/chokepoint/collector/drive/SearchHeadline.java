@@ -52,7 +52,7 @@ public final class SearchHeadline {
         NextBottleneck next = report.next();
         if (next != null) {
             s.append("; next: ").append(next.next().displayName()).append(" (bound ≈ ")
-                    .append(Unit.num(next.boundRps())).append(" RPS)");
+                    .append(Unit.num(next.boundRps())).append(next.caveat() == null ? " RPS)" : " RPS, not a prediction: see the report)");
         }
         return s.toString();
     }

@@ -221,14 +221,14 @@ final class ReportLayout {
                 new boolean[] {false, true, true, true},
                 r.demands().stream().map(d -> List.of(Inline.plain(r.nameOf(d.resource()) + basis(d)),
                         Inline.plain(ReportText.ratio(d.utilizationPerRps())), Inline.plain(ReportText.ratio(d.backgroundUtilization())),
-                        Inline.plain(ReportText.rps(d.boundRps()) + " RPS"))).toList());
+                        Inline.plain(ReportText.bound(d.boundRps(), d.lowRps(), d.highRps()) + ReportText.caveat(d.caveat())))).toList());
         ReportModel.PredictionModel p = r.prediction();
         if (p != null) {
             String outcome = p.matched() == null ? "nothing saturated in this run, so it is not yet checked"
                     : p.matched() ? "confirmed: it saturated first at step " + p.actualStep()
                     : "not confirmed: " + r.nameOf(p.actualResource()) + " saturated first at step " + p.actualStep();
             page.paragraph(Inline.plain("Predicted from steps " + p.fromSteps() + ": " + r.nameOf(p.resource()) + " limits at ≈ "
-                    + ReportText.rps(p.boundRps()) + " RPS; " + outcome + "."));
+                    + ReportText.rps(p.boundRps()) + " RPS" + ReportText.caveat(p.caveat()) + "; " + outcome + "."));
         }
     }
 

@@ -65,9 +65,22 @@ final class ReportText {
         return c.name() + (c.explainedBy() == null ? " (independent)" : " (caused by " + r.nameOf(c.explainedBy()) + ")");
     }
 
-    /** "after the connection pool, CPU limits at ≈ 240 RPS". */
+    /** "after the connection pool, CPU limits at ≈ 240 RPS", and why that may not hold where something says so. */
     static String next(ReportModel r, ReportModel.NextBottleneckModel n) {
-        return "after " + r.nameOf(n.after()) + ", " + r.nameOf(n.resource()) + " limits at ≈ " + rps(n.boundRps()) + " RPS";
+        return "after " + r.nameOf(n.after()) + ", " + r.nameOf(n.resource()) + " limits at ≈ " + rps(n.boundRps()) + " RPS"
+                + caveat(n.caveat());
+    }
+
+    /** " (not a prediction: …)", or nothing. */
+    static String caveat(String why) {
+        return why == null ? "" : " (not a prediction: " + why + ")";
+    }
+
+    /** "≈ 24 RPS (22–26)" where one step left a range, else "24 RPS". */
+    static String bound(double boundRps, double lowRps, double highRps) {
+        return lowRps > 0 && highRps > lowRps
+                ? "≈ " + rps(boundRps) + " RPS (" + rps(lowRps) + "–" + rps(highRps) + ")"
+                : rps(boundRps) + " RPS";
     }
 
     static Inline use(ReportModel.UseModel u) {

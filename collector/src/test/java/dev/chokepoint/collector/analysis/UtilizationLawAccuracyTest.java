@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,15 +28,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 18-23, where the pool was 88-94 % utilized at its limit and hold times grew with load, and the
  * 40-connection pool at load 12, 266 vs 191 (+40 %), where the database slowed under 40
  * concurrent transactions: the law assumes a demand per request that does not grow with load.
- * Three recorded runs miss, each checked to still miss ({@link #MISSES}): one the same way, one on a
- * host whose neighbours took half the CPU and filled what was left idle (the host's CPU read
- * 0.97-0.98 at the steps it kept up with, too full for the shared fit), one just above (+16 %, a
- * bound from one step whose GC work is partly concurrent). cpu-quiet-ci and cpu-quota-ci missed
- * below (16 vs 20 RPS, 1.2 vs 3.4) while their bound came from one cold step through the origin, the
- * JVM's compiling counted as demand, until such a step's demand came from what the requests caused
- * ({@code request-utilization}: their threads' CPU and the GC pauses): 20 and 3. cpu-neighbour-ci, where a favoured neighbour kept one core of two, missed the same
- * way (bound 24 vs 10) until the CPU's bound also came from the host's CPU ({@code
- * shared-utilization}): 0.61 background + the slope, 9 RPS.
+ * Two recorded runs' bounds are not predictions, and the law says so itself ({@code Demand.caveat}):
+ * pool-10-quiet-ci, whose neighbours went from 25 % to 83 % of the host between its two free steps (the
+ * statements slowed, bound 84 vs 63 RPS), and fast-service-select, whose host was full at its free
+ * steps (the load tool and PostgreSQL on the same two cores: the process's own CPU bounded it at
+ * 4 325 RPS, the host held it at 2 229). Each is checked to still carry its caveat. One recorded run
+ * misses ({@link #MISSES}), checked to still miss: cpu-starved-blind-ci, just above. cpu-quiet-ci and
+ * cpu-quota-ci missed below (16 vs 20 RPS, 1.2 vs 3.4) while their bound came from one cold step
+ * through the origin, the JVM's compiling counted as demand, until such a step's demand came from what
+ * the requests caused ({@code request-utilization}: their threads' CPU and the GC pauses): 20 and 3.
+ * cpu-neighbour-ci, where a favoured neighbour kept one core of two, missed the same way
+ * (bound 24 vs 10) until the CPU's bound also came from the host's CPU ({@code shared-utilization}):
+ * 0.61 background + the slope, 9 RPS.
  */
 class UtilizationLawAccuracyTest {
 
@@ -46,15 +50,12 @@ class UtilizationLawAccuracyTest {
      * Recorded runs whose bound misses, with why; each is checked to still miss that way, so the
      * reason stays true (a fix to the law that brings one inside the tolerance moves it out of here).
      */
-    private static final Map<String, String> MISSES = Map.of("pool-10-quiet-ci", "its bound comes from steps 1-2, where "
-            + "other processes used 25 % then 84 % of the host; the pool's limit was measured at steps 3-4 on a full host, "
-            + "where slower statements (JDBC 105-115 → 132 ms per request) held each connection longer: bound 84 vs 63 RPS",
-            "fast-service-select", "the CPU that limited it was the host's (cpu-host-saturated): the load tool and PostgreSQL "
-            + "on the same two cores used about half of them, while the bound divides all the cores by this process's own "
-            + "demand: bound 4 376 vs 2 229 RPS measured",
-            "cpu-starved-blind-ci", "its bound comes from step 1 alone, from the requests' own CPU and GC pauses "
-            + "(request-utilization), which leave out the G1 concurrent work its 440 KB humongous layers cost: bound 26 "
-            + "vs 22.5 RPS measured (+16 %); through the origin, all of the process's CPU as demand, 21.9");
+    private static final Map<String, String> MISSES = Map.of("cpu-starved-blind-ci", "its bound comes from step 1 alone, "
+            + "from the requests' own CPU and GC pauses (request-utilization), which leave out the G1 concurrent work its "
+            + "440 KB humongous layers cost: bound 26 vs 22.5 RPS measured (+16 %); through the origin, all of the "
+            + "process's CPU as demand, 21.9, the low end of the range the report shows");
+    /** Recorded runs whose limiting resource's bound the law marks as no prediction, each checked to stay so. */
+    private static final Set<String> CAVEATED = Set.of("pool-10-quiet-ci", "fast-service-select");
 
     @Test
     void each_bound_is_within_15_percent_of_the_limit_the_run_measured() throws Exception {
@@ -64,18 +65,20 @@ class UtilizationLawAccuracyTest {
             dirs = s.filter(Files::isDirectory).sorted().toList();
         }
         List<String> checked = new ArrayList<>();
+        List<String> caveated = new ArrayList<>();
         for (Path dir : dirs) {
-            check(dir).ifPresent(checked::add);
+            check(dir, caveated).ifPresent(checked::add);
         }
+        assertThat(caveated).as("runs whose bound the law said was no prediction").containsExactlyInAnyOrderElementsOf(CAVEATED);
         // pool-ci (+9 %), pool-10-ci (−8 %) and pool-10-idle-host-ci (−12 %, the one recorded on an
-        // idle host) show their pool's limit, cpu-neighbour-ci (−10 %), cpu-quiet-ci and
-        // cpu-quota-ci their CPU's; the others cannot (see the class comment)
+        // idle host) show their pool's limit, cpu-neighbour-ci (−10 %), cpu-quiet-ci, and cpu-quota-ci
+        // their CPU's; the others cannot (see the class comment)
         assertThat(checked).as("runs whose limit the law could be checked on").contains("pool-ci", "pool-10-ci",
                 "pool-10-idle-host-ci", "cpu-neighbour-ci", "cpu-quiet-ci", "cpu-quota-ci");
     }
 
     /** The run's name when its limit could be checked (and it held), empty when the run cannot check a prediction. */
-    private static Optional<String> check(Path dir) throws Exception {
+    private static Optional<String> check(Path dir, List<String> caveated) throws Exception {
         RecordedRun run = RecordedRun.load(dir);
         Report report = Analysis.analyze(run.run(), run.steps(), AnalysisOptions.defaults());
         Optional<Measured> measured = measuredLimit(report);
@@ -92,9 +95,16 @@ class UtilizationLawAccuracyTest {
             return Optional.empty(); // not a throughput-bound resource: the law predicts nothing for it
         }
         String name = dir.getFileName().toString();
+        if (bound.get().caveat() != null) {
+            System.out.println("law " + name + ": not a prediction: " + bound.get().caveat());
+            caveated.add(name);
+            return Optional.empty();
+        }
         if (MISSES.containsKey(name)) {
             assertThat(Math.abs(bound.get().boundRps() / m.rps() - 1)).as("%s, a known miss: %s", name, MISSES.get(name))
                     .isGreaterThan(TOLERANCE);
+            assertThat(m.rps()).as("%s: the measured limit inside the report's range", name)
+                    .isBetween(bound.get().lowRps(), bound.get().highRps());
             return Optional.empty();
         }
         assertThat(bound.get().boundRps()).as("%s: %s bound vs measured %s RPS", name, m.resource().id(), m.rps())

@@ -42,7 +42,7 @@ class ReportModelCoverageTest {
             "p90Seconds", "p95Seconds", "p99Seconds", "errorRate", "utilization", "saturation", "errors", "boundRps",
             "utilizationPerRps", "requestRate", "requestShare", "evidence", "backgroundUtilization", "rps", "wallSeconds",
             "cpuSeconds", "poolWaitSeconds", "jdbcSeconds", "remoteSeconds", "callsPerSecond", "meanSeconds", "share",
-            "backgroundHostCpu");
+            "backgroundHostCpu", "lowRps", "highRps");
 
     @Test
     void every_model_field_is_documented_in_the_report_schema() throws Exception {

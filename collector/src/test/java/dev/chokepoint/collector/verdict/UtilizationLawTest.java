@@ -31,18 +31,55 @@ class UtilizationLawTest {
     @Test
     void oneColdStepTakesItsDemandFromTheRequestsOwnCpu() {
         double requestUse = 5 * 0.096 / 2;
-        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.545, requestUse)), Set.of(cpu));
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.545, requestUse)), Set.of(cpu), v -> Double.NaN);
 
         Demand d = law.demands().get(0);
         assertThat(d.basis()).isEqualTo(Demand.Basis.REQUESTS);
         assertThat(d.boundRps()).isCloseTo(2 / 0.096, within(0.01));
         assertThat(d.backgroundUtilization()).isZero();
+        // the range down to the whole utilization through the origin, the compiling counted as demand
+        assertThat(d.lowRps()).isCloseTo(5 / 0.545, within(1e-6));
+        assertThat(d.highRps()).isEqualTo(d.boundRps());
+        assertThat(d.caveat()).isNull();
+    }
+
+    @Test
+    void aFullHostMakesTheProcessOwnBoundNoPrediction() {
+        // fast-service-select's shape: this process 0.31 and 0.43 of the host, the host 0.98-1.0 busy
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 300, 0.31, Double.NaN, 0.98), free(2, 1000, 0.43, Double.NaN, 1.0)),
+                Set.of(cpu), v -> Double.NaN);
+
+        Demand d = law.demands().get(0);
+        assertThat(d.basis()).isEqualTo(Demand.Basis.OWN);
+        assertThat(d.caveat()).contains("100 % busy").contains("only if they yield");
+        assertThat(law.prediction().caveat()).isEqualTo(d.caveat());
+    }
+
+    @Test
+    void aHostWithRoomKeepsTheBoundAPrediction() {
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 300, 0.31, Double.NaN, 0.6), free(2, 1000, 0.43, Double.NaN, 0.7)),
+                Set.of(cpu), v -> 0.3);
+
+        assertThat(law.demands().get(0).caveat()).isNull();
+        assertThat(law.prediction().caveat()).isNull();
+    }
+
+    @Test
+    void neighboursThatMoveBetweenTheStepsReadMakeEveryBoundNoPrediction() {
+        // pool-10-quiet-ci's shape: other processes 25 % of the host at step 1, 84 % at step 2
+        List<StepVerdict> steps = List.of(free(1, 10, 0.09, Double.NaN), free(2, 30, 0.13, Double.NaN));
+        UtilizationLaw law = new UtilizationLaw(steps, Set.of(cpu), v -> v.step().index() == 1 ? 0.25 : 0.84);
+
+        assertThat(law.demands().get(0).caveat()).isEqualTo("other processes used 25 % of the host at step 1 and 84 % at "
+                + "step 2: the demand was read on two different hosts");
+        UtilizationLaw steady = new UtilizationLaw(steps, Set.of(cpu), v -> v.step().index() == 1 ? 0.65 : 0.83);
+        assertThat(steady.demands().get(0).caveat()).isNull();
     }
 
     @Test
     void stepsThatFitALineKeepTheLineOfTheWholeUtilization() {
         // 0.1 background + 0.04 per RPS; the requests' own CPU (0.03 per RPS) is not consulted.
-        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.30, 0.15), free(2, 15, 0.70, 0.45)), Set.of(cpu));
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.30, 0.15), free(2, 15, 0.70, 0.45)), Set.of(cpu), v -> Double.NaN);
 
         Demand d = law.demands().get(0);
         assertThat(d.basis()).isEqualTo(Demand.Basis.OWN);
@@ -52,7 +89,7 @@ class UtilizationLawTest {
 
     @Test
     void withoutTheRequestsCpuOneStepFallsBackToTheOrigin() {
-        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.545, Double.NaN)), Set.of(cpu));
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.545, Double.NaN)), Set.of(cpu), v -> Double.NaN);
 
         Demand d = law.demands().get(0);
         assertThat(d.basis()).isEqualTo(Demand.Basis.OWN);
@@ -61,10 +98,15 @@ class UtilizationLawTest {
 
     /** An unsaturated step that kept up with {@code rps}, its CPU used {@code utilization}, its requests {@code requestUse}. */
     private static StepVerdict free(int index, double rps, double utilization, double requestUse) {
+        return free(index, rps, utilization, requestUse, Double.NaN);
+    }
+
+    /** The same, the host's CPU (what the resource shares) at {@code hostUse}. */
+    private static StepVerdict free(int index, double rps, double utilization, double requestUse, double hostUse) {
         Step step = new Step(index, index * 60_000L, index * 60_000L + 60_000, rps, Step.Source.SCHEDULE,
                 new Step.ClientStats(Math.round(rps * 60), rps, 0.1, 0.12, 0.13, 0));
         StepTraffic traffic = new StepTraffic(rps * 60, rps, 0.1, 0.12, 0.12, 0.12, 0, StepTraffic.Source.SERVER);
-        ResourceUse use = new ResourceUse(cpu, utilization, 0.1, Double.NaN, false, Double.NaN, requestUse);
+        ResourceUse use = new ResourceUse(cpu, utilization, 0.1, Double.NaN, false, hostUse, requestUse);
         return new StepVerdict(step, traffic, true, List.of(), List.of(use), null, List.of(), null, StepLimit.NONE);
     }
 }

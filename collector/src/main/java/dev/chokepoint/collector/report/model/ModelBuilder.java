@@ -34,11 +34,12 @@ public final class ModelBuilder {
                 r.fleet().isEmpty() ? null : new ReportModel.FleetModel(r.fleet().stream().map(ModelBuilder::fleet).toList()),
                 prediction(r.prediction()),
                 r.next() == null ? null : new ReportModel.NextBottleneckModel(r.next().after().id(), r.next().next().id(),
-                        r.next().boundRps()),
+                        r.next().boundRps(), r.next().caveat()),
                 r.demands().stream().map(d -> new ReportModel.DemandModel(d.resource().id(), d.utilizationPerRps(),
                         d.backgroundUtilization(), d.boundRps(),
                         d.basis() == Demand.Basis.SHARED ? d.resource().sharedUtilization() : null,
-                        d.basis() == Demand.Basis.REQUESTS ? d.resource().requestUtilization() : null)).toList(),
+                        d.basis() == Demand.Basis.REQUESTS ? d.resource().requestUtilization() : null,
+                        d.lowRps(), d.highRps(), d.caveat())).toList(),
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
                 r.charts());
@@ -91,7 +92,7 @@ public final class ModelBuilder {
 
     private static ReportModel.PredictionModel prediction(Prediction p) {
         return p == null ? null : new ReportModel.PredictionModel(p.resource().id(), p.boundRps(), p.fromSteps(),
-                p.actual() == null ? null : p.actual().id(), p.actualStep(), p.matched());
+                p.actual() == null ? null : p.actual().id(), p.actualStep(), p.matched(), p.caveat());
     }
 
     private static String lower(Enum<?> e) {

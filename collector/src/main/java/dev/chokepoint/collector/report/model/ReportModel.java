@@ -111,22 +111,26 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
                                  Map<String, Double> evidence, List<FleetStep.InstanceStep> instances) {
     }
 
+    /** {@code caveat}: why the bound is not a prediction of the run's conditions (null when it is). */
     public record PredictionModel(String resource, double boundRps, List<Integer> fromSteps, String actualResource,
-                                  Integer actualStep, Boolean matched) {
+                                  Integer actualStep, Boolean matched, String caveat) {
     }
 
     /**
      * {@code sharedUtilization}: the signal fitted when the bound is of what the resource shares (the
      * host's CPU), else null; {@code requestUtilization}: the signal the demand was read from when no
      * line could be fitted and the requests' own use was measured (the request threads' CPU and the
-     * GC pauses), else null.
+     * GC pauses), else null; {@code lowRps}–{@code highRps}: the range the bound lies in when one step
+     * could not split the resource's use (the bound itself otherwise); {@code caveat}: why the bound
+     * may not hold (null when nothing says so).
      */
     public record DemandModel(String resource, double utilizationPerRps, double backgroundUtilization, double boundRps,
-                              String sharedUtilization, String requestUtilization) {
+                              String sharedUtilization, String requestUtilization, double lowRps, double highRps,
+                              String caveat) {
     }
 
-    /** "After {@code after}, {@code resource} limits at ≈ {@code boundRps} RPS." */
-    public record NextBottleneckModel(String after, String resource, double boundRps) {
+    /** "After {@code after}, {@code resource} limits at ≈ {@code boundRps} RPS", unless {@code caveat}. */
+    public record NextBottleneckModel(String after, String resource, double boundRps, String caveat) {
     }
 
     public record RuleModel(String id, String resource, String severity, String origin, List<String> missingSignals) {
