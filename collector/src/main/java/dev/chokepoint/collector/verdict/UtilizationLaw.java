@@ -27,7 +27,7 @@ public final class UtilizationLaw {
     /**
      * Other processes' share of the host moving by this much or more across the unsaturated steps
      * says the demand was read on two different hosts: pool-10-quiet-ci's neighbours went from 25 % to
-     * 83 % between its two steps (the statements slowed, the bound read 84 RPS, the pool held at 63);
+     * 84 % between its two steps (the statements slowed, the bound read 84 RPS, the pool held at 63);
      * every other recorded run moved by 18 points or less (lock-ci 65 → 83 %, lock-jfr-ci 36 → 54 %).
      */
     static final double HOST_SWING = 0.35;
@@ -44,6 +44,7 @@ public final class UtilizationLaw {
         List<StepVerdict> free = byLoad.stream()
                 .filter(v -> v.firstSaturated() == null && !v.limit().limited() && v.traffic().achievedRps() > 0)
                 .toList();
+        String unsteady = unsteadyHost(free, othersOnHost);
         List<Demand> out = new ArrayList<>();
         for (Resource r : throughputBound) {
             List<double[]> own = new ArrayList<>();
@@ -61,7 +62,7 @@ public final class UtilizationLaw {
             Optional<Demand> sharedBound = sharedFit(shared).map(f -> demand(r, f, Demand.Basis.SHARED));
             lower(ownFit(r, own, requests), sharedBound)
                     .map(d -> d.basis() == Demand.Basis.SHARED ? d : d.caveat(hostFull(shared)))
-                    .map(d -> d.caveat(unsteadyHost(free, othersOnHost)))
+                    .map(d -> d.caveat(unsteady))
                     .ifPresent(out::add);
         }
         out.sort(Comparator.comparingDouble(Demand::boundRps));
