@@ -27,6 +27,16 @@ public final class WaitProbe extends MeterProbe {
      */
     static final java.time.Duration OUTBOUND_TABLE_INTERVAL = java.time.Duration.ofSeconds(5);
 
+    /**
+     * Strong references to what the wait gauges and counters read: Micrometer's are weak, and the
+     * consumer thread that also holds them ends when JFR is refused or fails.
+     */
+    private WaitMetrics metrics;
+    /** Strong reference, as above. */
+    private RequestWaits requestWaits;
+    /** Strong reference, as above: its connection gauges keep their last count if the stream stops. */
+    private OutboundPeers outbound;
+
     public WaitProbe() {
         super(ID);
     }
@@ -48,11 +58,14 @@ public final class WaitProbe extends MeterProbe {
         metrics.bindTo(context.registry());
         RequestWaits requestWaits = new RequestWaits();
         requestWaits.bindTo(context.registry());
+        this.metrics = metrics;
+        this.requestWaits = requestWaits;
         // JFR's start (a second or more of CPU) runs on the wait probe's own thread, which then
         // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
         // for it, and it waits for the application's start-up to settle first.
         OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry(),
                 OUTBOUND_TABLE_INTERVAL);
+        this.outbound = outbound;
         boolean attachedLate = context.attachedLate();
         MeterRegistry registry = context.registry();
         Thread consumer = new Thread(() -> {

@@ -84,6 +84,8 @@ class AgentFailureIT {
             assertThat(app.agentProblems()).as(app.describe()).containsExactly(
                     "chokepoint: probe waits off: JDK Flight Recorder is not available in this JVM "
                             + "(started with -XX:-FlightRecorder?); no wait meters, the other probes run on");
+            // The consumer thread that held the wait meters' objects has ended: they must survive a GC.
+            app.collectGarbage();
             Scrape scrape = app.scrape();
             assertThat(scrape.has("process_cpu_usage")).isTrue();
             assertThat(scrape.value("chokepoint_wait_recording")).hasValue(0.0);

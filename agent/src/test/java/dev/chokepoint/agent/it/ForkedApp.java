@@ -180,6 +180,26 @@ public final class ForkedApp implements AutoCloseable {
         }
     }
 
+    /**
+     * A full collection in the app ({@code jcmd PID GC.run}): meters that read objects only
+     * Micrometer's weak references hold turn NaN after it.
+     */
+    public void collectGarbage() {
+        Path jcmd = currentJava().resolveSibling("jcmd");
+        try {
+            Process run = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.run")
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!run.waitFor(60, TimeUnit.SECONDS) || run.exitValue() != 0) {
+                throw new AssertionError(jcmd + " " + pid() + " GC.run failed\n" + describe());
+            }
+        } catch (IOException e) {
+            throw new AssertionError("cannot run " + jcmd + ": " + e + "\n" + describe(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while collecting garbage in the app", e);
+        }
+    }
+
     public long pid() {
         return process.pid();
     }
