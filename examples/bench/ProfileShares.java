@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * <ul>
  *   <li>by thread group (names with digits folded: http-nio-N-exec are Tomcat's workers);</li>
  *   <li>on the workers, the agent's own work: samples whose innermost frame outside the JDK is
- *       the agent's ({@code dev/chokepoint/agent}, its JDBC proxies {@code jdk/proxy}), by that
- *       frame, plus JFR's event writing ({@code Jfr}, {@code post_thread_park_event}).</li>
+ *       the agent's ({@code dev/chokepoint/agent}), by that frame, plus JFR's event writing
+ *       ({@code Jfr}, {@code post_thread_park_event}).</li>
  * </ul>
  * Shares, not sample counts: the sampling rate differs between event sources (itimer, cpu).
  */
@@ -67,6 +67,6 @@ public class ProfileShares {
                 last = f;
             }
         }
-        return last != null && (last.startsWith("dev/chokepoint/agent") || last.startsWith("jdk/proxy")) ? last : null;
+        return last != null && last.startsWith("dev/chokepoint/agent") ? last : null;
     }
 }

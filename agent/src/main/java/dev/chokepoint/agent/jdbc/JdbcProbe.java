@@ -22,7 +22,7 @@ import static net.bytebuddy.matcher.ElementMatchers.returns;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
- * Per-statement latency: proxies the connections drivers and Hikari hand out ({@link JdbcProxies}).
+ * Per-statement latency: wraps the connections drivers and Hikari hand out ({@link JdbcProxies}).
  * Drivers are matched by name first ({@code …Driver}, the JDBC naming custom) and only then by
  * hierarchy, so applications pay the super-type lookup for a handful of classes.
  */

@@ -3,11 +3,11 @@ package dev.chokepoint.agent.jdbc;
 import java.sql.Connection;
 
 /**
- * Wraps JDBC connections in proxies whose statements report every execution to
- * {@link QueryMetrics}. {@code unwrap}/{@code isWrapperFor} on the proxies reach the driver's own
+ * Wraps JDBC connections ({@link TimedConnection}) whose statements report every execution to
+ * {@link QueryMetrics}. {@code unwrap}/{@code isWrapperFor} on the wrappers reach the driver's own
  * objects, so applications that unwrap to {@code PgConnection} keep working.
  *
- * <p>Own proxies rather than datasource-proxy: on a one-query request that library built a
+ * <p>Own wrappers rather than datasource-proxy: on a one-query request that library built a
  * method-execution context, a stopwatch and parameter maps for every JDBC call (≈ 6 KB per
  * request in a JFR allocation profile), none of which the metrics use.
  */
@@ -16,7 +16,7 @@ public final class JdbcProxies {
     /** The {@code pool} tag of connections taken straight from a {@code java.sql.Driver}. */
     public static final String UNPOOLED = "none";
 
-    /** Marks the agent's proxies so that a connection is never wrapped twice. */
+    /** Marks the agent's wrappers so that a connection is never wrapped twice. */
     public interface Timed {
     }
 
@@ -33,11 +33,11 @@ public final class JdbcProxies {
         databases.connecting(url);
     }
 
-    /** {@code connection} proxied and tagged with {@code pool}; already proxied ones as they are. */
+    /** {@code connection} wrapped and tagged with {@code pool}; already wrapped ones as they are. */
     public Connection wrap(Connection connection, String pool) {
         if (connection == null || connection instanceof Timed) {
             return connection;
         }
-        return DelegatingHandler.CONNECTION.make(new TimedConnection(connection, metrics.pool(pool)));
+        return new TimedConnection(connection, metrics.pool(pool));
     }
 }

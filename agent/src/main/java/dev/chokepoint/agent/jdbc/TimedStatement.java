@@ -2,71 +2,460 @@ package dev.chokepoint.agent.jdbc;
 
 import dev.chokepoint.agent.request.RequestTimes;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 
 /**
- * The handler behind a proxied statement: each {@code execute*} is timed with {@link System#nanoTime()}
- * (milliseconds would round most OLTP statements to zero), added to the current request's JDBC
- * time and recorded under the statement's SQL: the prepared text, the text passed to
- * {@code execute(String)}, or for a plain statement's batch its first text.
- * {@code getConnection} returns the proxied connection; everything else goes to the driver.
+ * A driver's statement whose executions are timed with {@link System#nanoTime()} (milliseconds
+ * would round most OLTP statements to zero), added to the current request's JDBC time and recorded
+ * under the statement's SQL: the prepared text, the text passed to {@code execute(String)}, or for
+ * a plain statement's batch its first text. {@code getConnection} returns the timed connection;
+ * every other call goes to the driver's statement unchanged. Written out call by call for the
+ * reason {@link TimedConnection} gives.
+ *
+ * @param <S> the driver statement's interface, so that the subclasses call the driver without a cast
  */
-final class TimedStatement extends DelegatingHandler {
+class TimedStatement<S extends Statement> implements Statement, JdbcProxies.Timed {
 
-    private final Statement target;
+    final S target;
+    /** The prepared text, or null for a plain statement. */
+    final String preparedSql;
     private final Connection connection;
-    private final String preparedSql;
     private final QueryMetrics.PoolQueries queries;
     /** First text added with {@code addBatch(String)} since the last execute or clear. */
     private String batchSql;
 
-    TimedStatement(Statement target, Connection connection, String preparedSql, QueryMetrics.PoolQueries queries) {
+    TimedStatement(S target, Connection connection, String preparedSql, QueryMetrics.PoolQueries queries) {
         this.target = target;
         this.connection = connection;
         this.preparedSql = preparedSql;
         this.queries = queries;
     }
 
+    /*
+     * Each execution: the start read before the driver's call, recorded as a success with its
+     * result or, whatever the driver threw, as a failure before it is rethrown unchanged. No
+     * lambda: a capturing one would be an allocation per statement.
+     */
+
+    final <T> T succeeded(T result, String sql, long start) {
+        executed(sql, true, start);
+        return result;
+    }
+
+    final int succeeded(int result, String sql, long start) {
+        executed(sql, true, start);
+        return result;
+    }
+
+    final long succeeded(long result, String sql, long start) {
+        executed(sql, true, start);
+        return result;
+    }
+
+    final boolean succeeded(boolean result, String sql, long start) {
+        executed(sql, true, start);
+        return result;
+    }
+
+    final void failed(String sql, long start) {
+        executed(sql, false, start);
+    }
+
+    private void executed(String sql, boolean success, long start) {
+        long nanos = System.nanoTime() - start;
+        RequestTimes.addJdbc(nanos);
+        queries.record(sql, success, nanos);
+    }
+
     @Override
-    Object handle(Object proxy, Method method, Object[] args) throws Throwable {
-        switch (method.getName()) {
-            case "getConnection":
-                return connection;
-            case "addBatch":
-                if (batchSql == null && args != null && args[0] instanceof String) {
-                    batchSql = (String) args[0];
-                }
-                return call(target, method, args);
-            case "clearBatch":
-                batchSql = null;
-                return call(target, method, args);
-            case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate":
-                return timed(method, args, args != null && args[0] instanceof String ? (String) args[0] : preparedSql);
-            case "executeBatch", "executeLargeBatch":
-                String sql = batchSql != null ? batchSql : preparedSql;
-                batchSql = null;
-                return timed(method, args, sql);
-            default:
-                return call(target, method, args);
+    public ResultSet executeQuery(String sql) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeQuery(sql), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
         }
     }
 
-    private Object timed(Method method, Object[] args, String sql) throws Throwable {
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
         long start = System.nanoTime();
-        boolean success = false;
         try {
-            Object result = method.invoke(target, args);
-            success = true;
-            return result;
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        } finally {
-            long nanos = System.nanoTime() - start;
-            RequestTimes.addJdbc(nanos);
-            queries.record(sql, success, nanos);
+            return succeeded(target.executeUpdate(sql), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
         }
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeUpdate(sql, autoGeneratedKeys), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeUpdate(sql, columnIndexes), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeUpdate(sql, columnNames), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeLargeUpdate(sql), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeLargeUpdate(sql, autoGeneratedKeys), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeLargeUpdate(sql, columnIndexes), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeLargeUpdate(sql, columnNames), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.execute(sql), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.execute(sql, autoGeneratedKeys), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.execute(sql, columnIndexes), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.execute(sql, columnNames), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        if (batchSql == null) {
+            batchSql = sql;
+        }
+        target.addBatch(sql);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        batchSql = null;
+        target.clearBatch();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        String sql = batchSql();
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeBatch(), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        String sql = batchSql();
+        long start = System.nanoTime();
+        try {
+            return succeeded(target.executeLargeBatch(), sql, start);
+        } catch (Throwable e) {
+            failed(sql, start);
+            throw e;
+        }
+    }
+
+    /** The batch's SQL, taken: the next batch starts afresh. */
+    private String batchSql() {
+        String sql = batchSql != null ? batchSql : preparedSql;
+        batchSql = null;
+        return sql;
+    }
+
+    @Override
+    public Connection getConnection() {
+        return connection;
+    }
+
+    @Override
+    public String toString() {
+        return target.toString();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        target.close();
+    }
+
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        return target.getMaxFieldSize();
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        target.setMaxFieldSize(max);
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        return target.getMaxRows();
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        target.setMaxRows(max);
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        target.setEscapeProcessing(enable);
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        return target.getQueryTimeout();
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        target.setQueryTimeout(seconds);
+    }
+
+    @Override
+    public void cancel() throws SQLException {
+        target.cancel();
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        return target.getWarnings();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        target.clearWarnings();
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        target.setCursorName(name);
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        return target.getResultSet();
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        return target.getUpdateCount();
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return target.getMoreResults();
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        target.setFetchDirection(direction);
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        return target.getFetchDirection();
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        target.setFetchSize(rows);
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        return target.getFetchSize();
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        return target.getResultSetConcurrency();
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        return target.getResultSetType();
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        return target.getMoreResults(current);
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        return target.getGeneratedKeys();
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        return target.getResultSetHoldability();
+    }
+
+    @Override
+    public boolean isClosed() throws SQLException {
+        return target.isClosed();
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        target.setPoolable(poolable);
+    }
+
+    @Override
+    public boolean isPoolable() throws SQLException {
+        return target.isPoolable();
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        target.closeOnCompletion();
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        return target.isCloseOnCompletion();
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        return target.getLargeUpdateCount();
+    }
+
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        target.setLargeMaxRows(max);
+    }
+
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        return target.getLargeMaxRows();
+    }
+
+    @Override
+    public String enquoteLiteral(String val) throws SQLException {
+        return target.enquoteLiteral(val);
+    }
+
+    @Override
+    public String enquoteIdentifier(String identifier, boolean alwaysQuote) throws SQLException {
+        return target.enquoteIdentifier(identifier, alwaysQuote);
+    }
+
+    @Override
+    public boolean isSimpleIdentifier(String identifier) throws SQLException {
+        return target.isSimpleIdentifier(identifier);
+    }
+
+    @Override
+    public String enquoteNCharLiteral(String val) throws SQLException {
+        return target.enquoteNCharLiteral(val);
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        return target.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return target.isWrapperFor(iface);
     }
 }

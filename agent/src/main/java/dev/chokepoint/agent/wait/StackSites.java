@@ -154,7 +154,7 @@ public final class StackSites {
     /**
      * {@code true} when the wait happens inside a call another part of the request split already
      * times: a pool's connection acquire (pool wait: {@code HikariPool}), a statement through the
-     * JDBC probe's proxies (JDBC time), an outbound call through Spring's {@code ClientHttpRequest}
+     * JDBC probe's wrappers (JDBC time), an outbound call through Spring's {@code ClientHttpRequest}
      * (remote time). Such a wait is not counted again as the request's lock or park wait.
      */
     public static boolean insideTimedCall(List<Frame> frames) {
