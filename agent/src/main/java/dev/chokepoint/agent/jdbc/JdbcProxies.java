@@ -38,6 +38,6 @@ public final class JdbcProxies {
         if (connection == null || connection instanceof Timed) {
             return connection;
         }
-        return new TimedConnection(connection, metrics.pool(pool));
+        return TimedConnection.of(connection, metrics.pool(pool));
     }
 }

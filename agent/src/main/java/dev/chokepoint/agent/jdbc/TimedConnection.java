@@ -41,6 +41,17 @@ final class TimedConnection implements Connection, JdbcProxies.Timed {
         this.queries = queries;
     }
 
+    /**
+     * {@code target} wrapped, typed as a plain {@link Connection}. Through this method, not the
+     * constructor, so that verifying {@link JdbcProxies} when the probe installs does not load
+     * {@code java.sql} (returning a {@code TimedConnection} as a {@code Connection} would make the
+     * verifier load both): a runtime without the {@code java.sql} module has no JDBC to probe, and
+     * the probe stays silent there.
+     */
+    static Connection of(Connection target, QueryMetrics.PoolQueries queries) {
+        return new TimedConnection(target, queries);
+    }
+
     @Override
     public Statement createStatement() throws SQLException {
         return timed(target.createStatement());
