@@ -8,16 +8,23 @@ import io.micrometer.core.instrument.binder.jvm.JvmHeapPressureMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 
+import java.nio.file.Path;
+
 /**
  * GC pauses, heap after GC, GC overhead, memory pools, thread states and time spent JIT compiling,
- * all from Micrometer's own binders (the names Spring Boot Actuator also exposes). Instruments no
- * class. The compiling time is the CPU a cold JVM burns that does not grow with load: what a
- * utilization-law fit over one early step cannot otherwise tell from the requests' demand.
+ * from Micrometer's own binders (the names Spring Boot Actuator also exposes), and the compiler
+ * threads' CPU ({@link CompilerCpuMetrics}). Instruments no class. The compiling is the CPU a cold
+ * JVM burns that does not grow with load: what a utilization-law fit over one early step cannot
+ * otherwise tell from the requests' demand. Micrometer's {@code jvm.compilation.time} is the
+ * compilations' elapsed time, which a starved host stretches; the CPU is what the collector reads.
  *
  * <p>The GC and heap-pressure binders hold GC notification listeners for the life of the JVM;
  * the agent never closes them because it lives exactly as long.
  */
 public final class JvmProbe extends MeterProbe {
+
+    /** Strong reference to what the compiler-CPU meter reads: Micrometer's reference is weak. */
+    private CompilerCpu compilerCpu;
 
     public JvmProbe() {
         super("jvm");
@@ -30,5 +37,7 @@ public final class JvmProbe extends MeterProbe {
         new JvmMemoryMetrics().bindTo(context.registry());
         new JvmThreadMetrics().bindTo(context.registry());
         new JvmCompilationMetrics().bindTo(context.registry());
+        compilerCpu = new CompilerCpu(Path.of("/"));
+        new CompilerCpuMetrics(compilerCpu).bindTo(context.registry());
     }
 }

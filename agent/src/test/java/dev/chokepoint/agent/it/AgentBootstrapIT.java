@@ -94,6 +94,7 @@ class AgentBootstrapIT {
         assertThat(scrape.has("jvm_gc_overhead")).isTrue();
         assertThat(scrape.has("jvm_gc_max_data_size_bytes")).isTrue();
         assertThat(scrape.value("jvm_compilation_time_ms_total").orElseThrow()).isPositive();
+        assertThat(scrape.value("chokepoint_jit_cpu_seconds_total").orElseThrow()).isPositive();
         assertThat(app.agentProblems()).as(app.describe()).isEmpty();
     }
 }
