@@ -13,14 +13,17 @@ import java.util.Map;
  *   <li>the signal of what it shares with other processes ({@code shared-utilization}: the host's
  *       CPU, whose share the neighbours take), which the utilization law fits beside its own;</li>
  *   <li>the signal of the utilization its requests' own work explains ({@code request-utilization}:
- *       the request threads' CPU and the GC pauses), the demand the law takes where no line fits.</li>
+ *       the request threads' CPU and the GC pauses), the demand the law takes where no line fits;</li>
+ *   <li>the signal of a share of its utilization that ends as the process warms, whatever the load
+ *       ({@code transient-utilization}: a cold JVM's JIT compiling), which the law takes out of the
+ *       whole utilization where one step is all it has.</li>
  * </ul>
  * The collector's Java knows no resource by name. {@code order} is its place in declaration order:
  * ties and tables follow it.
  */
 public record Resource(String id, String name, String utilization, String saturation, String instanceSignal,
-                       int fleetSharedFrom, String sharedUtilization, String requestUtilization, int order,
-                       Rule.Origin origin) {
+                       int fleetSharedFrom, String sharedUtilization, String requestUtilization,
+                       String transientUtilization, int order, Rule.Origin origin) {
 
     /** The verdict id of a step where nothing saturated. */
     public static final String NONE = "none";
@@ -47,6 +50,6 @@ public record Resource(String id, String name, String utilization, String satura
 
     Resource at(int position) {
         return new Resource(id, name, utilization, saturation, instanceSignal, fleetSharedFrom, sharedUtilization,
-                requestUtilization, position, origin);
+                requestUtilization, transientUtilization, position, origin);
     }
 }

@@ -36,7 +36,7 @@ public final class RuleFileParser {
             "saturation", "errors", "explains", "refines", "throughput-bound", "params", "summary", "advice",
             "fleet-limit");
     static final Set<String> RESOURCE_KEYS = Set.of("id", "name", "utilization", "saturation", "instance",
-            "fleet-shared-from", "shared-utilization", "request-utilization");
+            "fleet-shared-from", "shared-utilization", "request-utilization", "transient-utilization");
     private static final Set<String> FLEET_LIMIT_KEYS = Set.of("id", "min-instances", "sums", "explanation");
     private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
             "saturation", "summary", "advice");
@@ -163,6 +163,7 @@ public final class RuleFileParser {
         }
         String sharedUse = numericSignal(f, "shared-utilization", id);
         String requestUse = numericSignal(f, "request-utilization", id);
+        String transientUse = numericSignal(f, "transient-utilization", id);
         int shared = f.containsKey("fleet-shared-from") ? count(f.get("fleet-shared-from").getValueNode(), id, "fleet-shared-from") : 0;
         if (id == null || !f.containsKey("name") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
             return null;
@@ -170,7 +171,7 @@ public final class RuleFileParser {
         Map<String, Integer> lines = new HashMap<>();
         f.forEach((k, v) -> lines.put(k, valueLine(v.getValueNode())));
         return new Resource(id, text(f, "name", id), text(f, "utilization", id), text(f, "saturation", id), instance,
-                shared, sharedUse, requestUse, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
+                shared, sharedUse, requestUse, transientUse, 0, new Rule.Origin(file, node.getStartMark().getLine() + 1, lines));
     }
 
     private FleetLimit fleetLimit(Node node, String id) {
@@ -358,7 +359,7 @@ public final class RuleFileParser {
         }
     }
 
-    /** A resource's optional key that names a numeric signal (shared-utilization, request-utilization). */
+    /** A resource's optional key that names a numeric signal (shared-, request-, transient-utilization). */
     private String numericSignal(Map<String, NodeTuple> f, String key, String id) {
         String name = text(f, key, null);
         if (name != null && SignalCatalog.signal(name).filter(s -> !s.text()).isEmpty()) {

@@ -19,13 +19,14 @@ final class CpuSignals implements SignalGroup {
                 Signal.number("cpu_quota_utilization", Unit.RATIO, "process CPU / quota"),
                 Signal.number("cpu_jit_utilization", Unit.RATIO,
                         "the JIT compiler threads' CPU (chokepoint.jit.cpu) / available cores"),
+                Signal.number("cpu_quota_jit_utilization", Unit.RATIO,
+                        "the JIT compiler threads' CPU / quota"),
                 Signal.number("cpu_request_utilization", Unit.RATIO,
-                        "CPU that grows with the requests: the process's CPU less the JIT compilers' / available cores; "
-                        + "where the compilers' CPU is not exported, the requests' threads' CPU (chokepoint.request.cpu) "
-                        + "/ available cores + the share of time in GC pauses (which hold the cores)"),
+                        "CPU the requests caused: their threads' CPU per second (chokepoint.request.cpu) / available cores, "
+                        + "+ the share of time in GC pauses (which hold the cores)"),
                 Signal.number("cpu_quota_request_utilization", Unit.RATIO,
-                        "CPU that grows with the requests, against the quota: the process's CPU less the JIT compilers' "
-                        + "/ quota; else their threads' CPU / quota + the share of time in GC pauses"),
+                        "CPU the requests caused, against the quota: their threads' CPU per second / quota, "
+                        + "+ the share of time in GC pauses"),
                 Signal.number("cpu_throttled_fraction", Unit.RATIO, "share of CFS periods in which the cgroup was throttled"),
                 Signal.number("cpu_throttled_rate", Unit.RATIO, "seconds throttled per second"));
     }
@@ -48,21 +49,18 @@ final class CpuSignals implements SignalGroup {
         out.put("cpu_runnable_per_core", PointWise.ratio(in.gaugeSum("chokepoint_cpu_runnable_threads"), available));
         out.put("cpu_quota_cores", quota);
         out.put("cpu_quota_utilization", PointWise.ratio(used, quota));
-        // What the utilization law needs at one early step: the CPU that grows with load, without a
-        // cold JVM's compiling, which does not. Best read as the process's CPU less the compilers'
-        // (it keeps G1's concurrent work for the requests' garbage: cpu-starved-blind-ci's humongous
-        // layers cost ≈ 15 ms a request of it). Recordings from agents without the compilers' CPU get
-        // the requests' threads' CPU and the GC pauses, which leave that concurrent work out.
-        double[] jit = PointWise.scale(in.increase("chokepoint_jit_cpu_seconds_total"), 1 / seconds);
-        double[] grown = PointWise.lessOverlapping(used, jit);
+        // What the requests cost beyond their own threads' CPU and grows with them: the garbage they
+        // leave, collected in pauses that keep the cores (or the quota) busy. Left out: a cold JVM's
+        // compiling, which does not grow with load (what the utilization law needs this for).
         double[] requests = PointWise.scale(in.increase("chokepoint_request_cpu_seconds_sum"), 1 / seconds);
         double[] paused = PointWise.scale(in.increase("jvm_gc_pause_seconds_sum"), 1 / seconds);
         paused = PointWise.orZeroWhereKnown(paused, requests);
+        out.put("cpu_request_utilization", PointWise.plus(PointWise.ratio(requests, available), paused));
+        out.put("cpu_quota_request_utilization", PointWise.plus(PointWise.ratio(requests, quota), paused));
+        // The compilers' CPU, which a cold JVM spends and a warm one does not, whatever the load.
+        double[] jit = PointWise.scale(in.increase("chokepoint_jit_cpu_seconds_total"), 1 / seconds);
         out.put("cpu_jit_utilization", PointWise.ratio(jit, available));
-        out.put("cpu_request_utilization", PointWise.firstKnown(PointWise.ratio(PointWise.whereKnown(grown, jit), available),
-                PointWise.plus(PointWise.ratio(requests, available), paused)));
-        out.put("cpu_quota_request_utilization", PointWise.firstKnown(PointWise.ratio(PointWise.whereKnown(grown, jit), quota),
-                PointWise.plus(PointWise.ratio(requests, quota), paused)));
+        out.put("cpu_quota_jit_utilization", PointWise.ratio(jit, quota));
         out.put("cpu_throttled_fraction", PointWise.ratio(
                 in.increase("chokepoint_cpu_throttled_periods_total"), in.increase("chokepoint_cpu_periods_total")));
         out.put("cpu_throttled_rate", PointWise.scale(in.increase("chokepoint_cpu_throttled_seconds_total"), 1 / seconds));

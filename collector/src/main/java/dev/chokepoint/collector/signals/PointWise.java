@@ -63,11 +63,6 @@ final class PointWise {
         return out;
     }
 
-    /** {@code a} where {@code known} is known, NaN elsewhere. */
-    static double[] whereKnown(double[] a, double[] known) {
-        return combine(a, known, (x, k) -> Double.isNaN(k) ? Double.NaN : x);
-    }
-
     /** First array, with NaN points filled from the second. */
     static double[] firstKnown(double[] a, double[] b) {
         return combine(a, b, (x, y) -> Double.isNaN(x) ? y : x);

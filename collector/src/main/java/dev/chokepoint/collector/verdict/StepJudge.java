@@ -211,17 +211,18 @@ public final class StepJudge {
     private List<ResourceUse> use(int from, int to, Set<Resource> saturated) {
         Map<Resource, double[]> acc = byOrder();
         for (RuleTimeline t : timelines) {
-            double[] a = acc.computeIfAbsent(t.rule.resource(), r -> new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN});
+            double[] a = acc.computeIfAbsent(t.rule.resource(), r -> new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN});
             if (from <= to) {
                 a[0] = maxKnown(a[0], RuleTimeline.mean(t.utilization, from, to));
                 a[1] = maxKnown(a[1], RuleTimeline.mean(t.saturation, from, to));
                 a[2] = maxKnown(a[2], RuleTimeline.mean(t.errors, from, to));
                 a[3] = maxKnown(a[3], meanOf(t, t.rule.resource().sharedUtilization(), from, to));
                 a[4] = maxKnown(a[4], meanOf(t, t.rule.resource().requestUtilization(), from, to));
+                a[5] = maxKnown(a[5], meanOf(t, t.rule.resource().transientUtilization(), from, to));
             }
         }
         List<ResourceUse> out = new ArrayList<>();
-        acc.forEach((r, a) -> out.add(new ResourceUse(r, a[0], a[1], a[2], saturated.contains(r), a[3], a[4])));
+        acc.forEach((r, a) -> out.add(new ResourceUse(r, a[0], a[1], a[2], saturated.contains(r), a[3], a[4], a[5])));
         return out;
     }
 

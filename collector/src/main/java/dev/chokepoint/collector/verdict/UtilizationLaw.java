@@ -50,17 +50,19 @@ public final class UtilizationLaw {
             List<double[]> own = new ArrayList<>();
             List<double[]> shared = new ArrayList<>();
             List<double[]> requests = new ArrayList<>();
+            List<double[]> warm = new ArrayList<>();
             for (StepVerdict v : free) {
                 for (ResourceUse u : v.resources()) {
                     if (u.resource().equals(r) && u.utilization() > 0) {
                         own.add(new double[] {v.traffic().achievedRps(), u.utilization()});
+                        warm.add(new double[] {v.traffic().achievedRps(), warm(u)});
                         shared.add(new double[] {v.traffic().achievedRps(), u.sharedUtilization()});
                         requests.add(new double[] {v.traffic().achievedRps(), u.requestUtilization()});
                     }
                 }
             }
             Optional<Demand> sharedBound = sharedFit(shared).map(f -> demand(r, f, Demand.Basis.SHARED));
-            lower(ownFit(r, own, requests), sharedBound)
+            lower(ownFit(r, own, warm, requests), sharedBound)
                     .map(d -> d.basis() == Demand.Basis.SHARED ? d : d.caveat(hostFull(shared)))
                     .map(d -> d.caveat(unsteady))
                     .ifPresent(out::add);
@@ -96,16 +98,20 @@ public final class UtilizationLaw {
      * threads (concurrent GC, the server's I/O threads), so this bound is an upper one, as the
      * law's always is: cpu-starved-blind-ci's G1 concurrent work for its humongous layers put it at
      * 26 where it measured 22.5. One step cannot split the rest of the process's use into what is
-     * transient and what grows with load (halfway, tried: 24 there, but 2.1 vs 3.4 for cpu-quota-ci,
-     * whose compiling under a small quota dwarfs the rest), so the range from the whole use through
-     * the origin to the requests' own is kept beside the bound.
+     * transient and what grows with load, so the range from the whole use through the origin to the
+     * requests' own is kept beside the bound. The whole use is taken less the resource's transient
+     * utilization where it was measured (the compilers' CPU): the rest is not all demand either
+     * (a cold JVM's G1 does more concurrent work per request than a warm one, 3.4-3.9 ms against
+     * 0.6-0.7 on the cpu scenario's service), which is why the requests' own use stays the bound:
+     * cpu-quota-fresh-ci's first step, 0.5 RPS under a quarter of a core, bounds it at 4.5 RPS
+     * from the requests' own use and 3.2 from the whole use less the compiling; it measured 4.1.
      */
-    private static Optional<Demand> ownFit(Resource r, List<double[]> own, List<double[]> requests) {
+    private static Optional<Demand> ownFit(Resource r, List<double[]> own, List<double[]> warm, List<double[]> requests) {
         Optional<DemandFit> line = DemandFit.fitted(own);
         if (line.isPresent()) {
             return line.map(f -> demand(r, f, Demand.Basis.OWN));
         }
-        Optional<DemandFit> whole = DemandFit.throughOrigin(own);
+        Optional<DemandFit> whole = DemandFit.throughOrigin(warm);
         Optional<DemandFit> theirs = DemandFit.throughOrigin(requests);
         if (theirs.isEmpty()) {
             return whole.map(f -> demand(r, f, Demand.Basis.OWN));
@@ -113,6 +119,12 @@ public final class UtilizationLaw {
         DemandFit f = theirs.get();
         double low = whole.map(DemandFit::bound).filter(b -> b < f.bound()).orElse(f.bound());
         return Optional.of(new Demand(r, f.perRps(), 0, f.bound(), Demand.Basis.REQUESTS, low, f.bound(), null));
+    }
+
+    /** The utilization less its transient share where that was measured (never below zero on its account). */
+    private static double warm(ResourceUse u) {
+        double passing = u.transientUtilization();
+        return Double.isNaN(passing) ? u.utilization() : u.utilization() - Math.min(passing, u.utilization());
     }
 
     /**

@@ -12,9 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The CPU that grows with the requests, which the utilization law reads at one early step: a cold
- * JVM on 2 cores using 1.2 of them, 0.6 compiling, 0.4 in the requests' threads, 0.05 in GC pauses
- * and 0.15 in G1's concurrent threads.
+ * What the utilization law reads of the CPU at one early step: a cold JVM on 2 cores (a quota of
+ * 1.5) using 1.2 of them, 0.6 compiling, 0.4 in the requests' threads, 0.05 in GC pauses and 0.15
+ * in G1's concurrent threads.
  */
 class CpuSignalsTest {
 
@@ -53,21 +53,20 @@ class CpuSignalsTest {
     }
 
     @Test
-    void with_the_compilers_cpu_the_requests_share_is_the_process_less_the_compiling() {
+    void the_compilers_cpu_is_a_share_of_the_cores_and_of_the_quota_and_the_requests_own_stays_theirs() {
         SignalFrame out = cpu(coldJvm(true));
 
-        assertThat(out.values("cpu_jit_utilization")[8]).isCloseTo(0.3, within(1e-9));
-        assertThat(out.values("cpu_request_utilization")[8]).as("(1.2 − 0.6) / 2, G1's concurrent work kept")
-                .isCloseTo(0.3, within(1e-9));
-        assertThat(out.values("cpu_quota_request_utilization")[8]).isCloseTo(0.4, within(1e-9));
+        assertThat(out.values("cpu_jit_utilization")[8]).as("0.6 / 2").isCloseTo(0.3, within(1e-9));
+        assertThat(out.values("cpu_quota_jit_utilization")[8]).as("0.6 / 1.5").isCloseTo(0.4, within(1e-9));
+        assertThat(out.values("cpu_request_utilization")[8]).as("0.4 / 2 + 0.05").isCloseTo(0.25, within(1e-9));
+        assertThat(out.values("cpu_quota_request_utilization")[8]).as("0.4 / 1.5 + 0.05").isCloseTo(0.4 / 1.5 + 0.05, within(1e-9));
     }
 
     @Test
-    void without_it_the_requests_share_is_their_threads_and_the_pauses() {
+    void from_an_agent_without_the_compilers_cpu_it_is_unknown() {
         SignalFrame out = cpu(coldJvm(false));
 
         assertThat(out.values("cpu_jit_utilization")[8]).isNaN();
-        assertThat(out.values("cpu_request_utilization")[8]).as("0.4 / 2 + 0.05").isCloseTo(0.25, within(1e-9));
-        assertThat(out.values("cpu_quota_request_utilization")[8]).as("0.4 / 1.5 + 0.05").isCloseTo(0.4 / 1.5 + 0.05, within(1e-9));
+        assertThat(out.values("cpu_request_utilization")[8]).isCloseTo(0.25, within(1e-9));
     }
 }

@@ -44,6 +44,19 @@ class UtilizationLawTest {
     }
 
     @Test
+    void theCompilersCpuMeasuredLeavesTheRangesLowEndAndNotTheBound() {
+        // cpu-quota-fresh-ci's first step against its quarter core: 0.5 RPS, the process 0.213 of the
+        // quota, the compilers 0.063, the requests' threads and pauses 0.112
+        StepVerdict step = free(1, 0.5, 0.213, 0.112, Double.NaN, 0.063);
+        UtilizationLaw law = new UtilizationLaw(List.of(step), Set.of(cpu), v -> Double.NaN);
+
+        Demand d = law.demands().get(0);
+        assertThat(d.basis()).isEqualTo(Demand.Basis.REQUESTS);
+        assertThat(d.boundRps()).isCloseTo(0.5 / 0.112, within(1e-6));
+        assertThat(d.lowRps()).as("the whole use less the compiling").isCloseTo(0.5 / 0.150, within(1e-6));
+    }
+
+    @Test
     void aFullHostMakesTheProcessOwnBoundNoPrediction() {
         // fast-service-select's shape: this process 0.31 and 0.43 of the host, the host 0.98-1.0 busy
         UtilizationLaw law = new UtilizationLaw(List.of(free(1, 300, 0.31, Double.NaN, 0.98), free(2, 1000, 0.43, Double.NaN, 1.0)),
@@ -103,10 +116,16 @@ class UtilizationLawTest {
 
     /** The same, the host's CPU (what the resource shares) at {@code hostUse}. */
     private static StepVerdict free(int index, double rps, double utilization, double requestUse, double hostUse) {
+        return free(index, rps, utilization, requestUse, hostUse, Double.NaN);
+    }
+
+    /** The same, the JIT compilers using {@code compiling} of it. */
+    private static StepVerdict free(int index, double rps, double utilization, double requestUse, double hostUse,
+                                    double compiling) {
         Step step = new Step(index, index * 60_000L, index * 60_000L + 60_000, rps, Step.Source.SCHEDULE,
                 new Step.ClientStats(Math.round(rps * 60), rps, 0.1, 0.12, 0.13, 0));
         StepTraffic traffic = new StepTraffic(rps * 60, rps, 0.1, 0.12, 0.12, 0.12, 0, StepTraffic.Source.SERVER);
-        ResourceUse use = new ResourceUse(cpu, utilization, 0.1, Double.NaN, false, hostUse, requestUse);
+        ResourceUse use = new ResourceUse(cpu, utilization, 0.1, Double.NaN, false, hostUse, requestUse, compiling);
         return new StepVerdict(step, traffic, true, List.of(), List.of(use), null, List.of(), null, StepLimit.NONE);
     }
 }
