@@ -10,9 +10,13 @@ import java.util.concurrent.atomic.LongAdder;
  * that serves a request in 20–300 µs of CPU, that is the largest part of the agent's own cost a
  * request, and a busy process gives a precise mean from a fraction of its requests. So while the
  * process serves at least {@value #BUSY_PER_SECOND} requests a second (no step of the CI scenarios
- * comes near: they stay under 300), a request reads the clock with probability 1/{@value #EVERY}
- * and then counts {@value #EVERY} times in {@code chokepoint.request.cpu}'s count and sum; below
- * that rate every request reads it, weight 1. At the threshold that is still 125 readings a second.
+ * comes near: they stay under 300), a request reads the clock with probability 1/n and then counts
+ * n times in {@code chokepoint.request.cpu}'s count and sum; below that rate every request reads
+ * it, weight 1. n is the power of two that keeps the process near {@value #READS_PER_SECOND}
+ * readings a second (from {@value #MIN_EVERY} at the threshold up to {@value #MAX_EVERY}, 156
+ * readings a second at 10 000 requests): a fixed budget, so a faster service pays less a request
+ * (issue 15: on a 60 µs request one in 8 still cost ≈ 0.45 µs). Past 8 000 requests a second the
+ * readings grow again, so that a route with 1 % of the requests keeps a reading or more a second.
  * The draw depends on the process's past rate and a random number, never on the request, so the
  * weighted count and sum of every route estimate its requests' and their CPU without bias
  * (Horvitz–Thompson): means stay exact on average, a rare route in a busy process gets noisier.
@@ -29,16 +33,20 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class CpuSampling {
 
-    /** In a busy process a request reads the CPU clock with probability one in this many (a power of two). */
-    static final int EVERY = 8;
     /** The process's requests a second from which the CPU clock is sampled. */
     static final long BUSY_PER_SECOND = 1_000;
+    /** Readings a second a busy process aims at: one in {@link #MIN_EVERY} at the threshold. */
+    static final long READS_PER_SECOND = 125;
+    /** In a busy process a request reads the CPU clock with probability one in this many at least (a power of two). */
+    static final int MIN_EVERY = 8;
+    /** … and at most (a power of two). */
+    static final int MAX_EVERY = 64;
     static final long WINDOW_MILLIS = 100;
     private static final long WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(WINDOW_MILLIS);
     private static final long SECOND_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Keeps {@code BUSY_PER_SECOND × elapsed} within a long after a thread idle for months. */
     private static final long MAX_ELAPSED_NANOS = TimeUnit.DAYS.toNanos(1);
-    private static final int EVERY_BITS = Integer.numberOfTrailingZeros(EVERY);
+    private static final int DRAW_BITS = Integer.numberOfTrailingZeros(MAX_EVERY);
     /** Requests every thread of the process reported at the end of its windows. */
     private static final LongAdder PROCESS_REQUESTS = new LongAdder();
 
@@ -47,7 +55,7 @@ final class CpuSampling {
     private int windowRequests;
     /** {@link #processRequests}' sum when this thread's previous window ended. */
     private long processSeen;
-    /** EVERY − 1 while the process is busy, else 0: the draw's bits that must be zero. */
+    /** n − 1 while the process is busy, else 0: the draw's bits that must be zero. */
     private int mask;
     /** xorshift64 state: never zero. */
     private long random;
@@ -82,7 +90,7 @@ final class CpuSampling {
         random ^= random << 13;
         random ^= random >>> 7;
         random ^= random << 17;
-        long missed = (random >>> (Long.SIZE - EVERY_BITS)) & mask; // 0 when drawn, always when not busy
+        long missed = (random >>> (Long.SIZE - DRAW_BITS)) & mask; // 0 when drawn, always when not busy
         return (mask + 1) * (int) (1 - ((-missed) >>> 63));
     }
 
@@ -100,6 +108,8 @@ final class CpuSampling {
         processSeen = total;
         // busy ⇔ requests / elapsed ≥ BUSY_PER_SECOND / second
         int busy = (int) ((BUSY_PER_SECOND * elapsed - requests * SECOND_NANOS - 1) >>> 63);
-        mask = (EVERY - 1) * busy;
+        long perRead = (long) (requests * (double) SECOND_NANOS / Math.max(elapsed, 1) / READS_PER_SECOND);
+        int every = (int) Long.highestOneBit(Math.min(Math.max(perRead, MIN_EVERY), MAX_EVERY));
+        mask = (every - 1) * busy;
     }
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
  * {@code nanoTime} and two thread-CPU reads plus the timer records; in a busy process one request in
- * {@value CpuSampling#EVERY} reads the CPU clock ({@link CpuSampling}).
+ * {@value CpuSampling#MIN_EVERY} to {@value CpuSampling#MAX_EVERY} reads the CPU clock ({@link CpuSampling}).
  */
 public final class ServerRequests {
 
