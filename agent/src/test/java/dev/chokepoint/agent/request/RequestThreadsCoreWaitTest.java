@@ -115,7 +115,11 @@ class RequestThreadsCoreWaitTest {
         for (Thread t : spinners) {
             t.join();
         }
-        assertThat(wait.seconds()).as("the ended thread's share is kept").isEqualTo(delay);
+        // Between the first read and its end the thread woke among the spinners and may have waited
+        // for a core once more: kept means not less, and no longer growing.
+        double ended = wait.seconds();
+        assertThat(ended).as("the ended thread's share is kept").isGreaterThanOrEqualTo(delay);
+        assertThat(wait.seconds()).as("and stays").isEqualTo(ended);
         assertThat(wait.followedThreads()).isZero();
         assertThat(delay).as("seconds the followed thread waited for a core in 0.4 s").isGreaterThan(0.01);
     }
