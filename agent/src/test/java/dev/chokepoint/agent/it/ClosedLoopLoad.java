@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
 /**
@@ -30,13 +31,27 @@ final class ClosedLoopLoad {
 
     /** Starts {@code total} requests to {@code base + path(i)}, i = 0 … total-1, over {@code clientCount} clients. */
     static ClosedLoopLoad start(URI base, int clientCount, int total, IntFunction<String> path) {
+        return start(base, clientCount, 0, total, path);
+    }
+
+    /**
+     * As {@link #start(URI, int, int, IntFunction)}, each client sending at most {@code perClientPerSecond}
+     * requests a second (0: as fast as answered), on a schedule: a client that falls behind catches up
+     * without pausing. Paced, the load leaves CPU free, so the service's threads are not preempted
+     * while they hold a lock, as a saturated two-core machine does.
+     */
+    static ClosedLoopLoad start(URI base, int clientCount, int perClientPerSecond, int total, IntFunction<String> path) {
         ClosedLoopLoad load = new ClosedLoopLoad(clientCount);
         AtomicInteger next = new AtomicInteger();
+        long period = perClientPerSecond == 0 ? 0 : 1_000_000_000L / perClientPerSecond;
         for (int c = 0; c < clientCount; c++) {
             load.done[c] = CompletableFuture.runAsync(() -> {
                 HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+                long due = System.nanoTime();
                 for (int i = next.getAndIncrement(); i < total && !Thread.currentThread().isInterrupted(); i = next.getAndIncrement()) {
+                    LockSupport.parkNanos(due - System.nanoTime());
                     load.send(http, base.resolve(path.apply(i)));
+                    due += period;
                 }
             }, load.clients);
         }
@@ -63,7 +78,7 @@ final class ClosedLoopLoad {
         clients.shutdownNow();
     }
 
-        /** Waits for every request to be answered; the number that failed. */
+    /** Waits for every request to be answered; the number that failed. */
     int await() {
         try {
             CompletableFuture.allOf(done).join();
