@@ -7,7 +7,8 @@ import dev.chokepoint.collector.rules.Resource;
  * utilization per request per second (service demand over capacity) and U0 the utilization no
  * request causes (a JVM's background CPU). The resource caps throughput at X ≤ (1 − U0) / D.
  * {@code basis}: what the demand was read from. {@code lowRps}–{@code highRps}: the range the bound
- * lies in when one step could not split the resource's use (equal to the bound otherwise).
+ * lies in when one step could not split the resource's use, or when the resource's own use and
+ * what it shares (the host's CPU) gave two bounds (the bound is the lower; equal to it otherwise).
  * {@code caveat}: why the bound is not a prediction of this run's conditions (null when it is).
  */
 public record Demand(Resource resource, double utilizationPerRps, double backgroundUtilization, double boundRps,
@@ -16,6 +17,12 @@ public record Demand(Resource resource, double utilizationPerRps, double backgro
     /** A bound that is a prediction, with no range. */
     Demand(Resource resource, double utilizationPerRps, double backgroundUtilization, double boundRps, Basis basis) {
         this(resource, utilizationPerRps, backgroundUtilization, boundRps, basis, boundRps, boundRps, null);
+    }
+
+    /** The same bound, its range reaching up to {@code high} where that is above it. */
+    Demand upTo(double high) {
+        return high <= highRps ? this
+                : new Demand(resource, utilizationPerRps, backgroundUtilization, boundRps, basis, lowRps, high, caveat);
     }
 
     /** The same bound, with why it is not a prediction (the first caveat found stays). */
