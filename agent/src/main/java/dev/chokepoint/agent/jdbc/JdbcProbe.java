@@ -16,6 +16,7 @@ import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.nameEndsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.returns;
@@ -23,21 +24,24 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * Per-statement latency: wraps the connections drivers and Hikari hand out ({@link JdbcProxies}).
- * Drivers are matched by name first ({@code …Driver}, the JDBC naming custom) and only then by
- * hierarchy, so applications pay the super-type lookup for a handful of classes.
+ * Drivers are matched by name first ({@code …Driver}, the JDBC naming custom, and the few drivers
+ * named otherwise) and only then by hierarchy, so applications pay the super-type lookup for a
+ * handful of classes.
  */
 public final class JdbcProbe extends InstrumentingProbe {
 
     static final String ID = "jdbc";
     static final int DEFAULT_MAX_QUERIES = 100;
     private static final String DRIVER_SUFFIX = "Driver";
+    /** Drivers whose class name breaks the custom: SQLite's (xerial sqlite-jdbc, the one in wide use). */
+    private static final String[] DRIVERS_NAMED_OTHERWISE = {"org.sqlite.JDBC"};
     private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
 
     /** False when {@code max-queries} is negative: no meters, no transformation. */
     private volatile boolean counting;
 
     public JdbcProbe() {
-        super(ID, ClassNames.of(POOL_BASE).orEndingWith(DRIVER_SUFFIX));
+        super(ID, ClassNames.of(POOL_BASE).or(ClassNames.of(DRIVERS_NAMED_OTHERWISE)).orEndingWith(DRIVER_SUFFIX));
     }
 
     @Override
@@ -60,7 +64,8 @@ public final class JdbcProbe extends InstrumentingProbe {
             return List.of();
         }
         return List.of(
-                ProbeAdvice.of(JdbcProbe.class, nameEndsWith(DRIVER_SUFFIX).and(not(isAbstract()))
+                ProbeAdvice.of(JdbcProbe.class, nameEndsWith(DRIVER_SUFFIX).or(namedOneOf(DRIVERS_NAMED_OTHERWISE))
+                        .and(not(isAbstract()))
                         .and(not(nameStartsWith("dev.chokepoint.agent.")))
                         // failSafe: a "…Driver" class whose super types cannot be resolved (an
                         // optional dependency absent) is not a JDBC driver we can see, not an error

@@ -126,6 +126,16 @@ class LibraryProbesIT {
     }
 
     @Test
+    void aDriverNamedOutsideTheCustomIsTimedToo() {
+        // org.sqlite.JDBC: no "Driver" in its name, no pool in front of it.
+        assertThat(ClosedLoopLoad.start(base, 1, 3, i -> "sqlite").await()).isZero();
+
+        Scrape scrape = app.scrape();
+        assertThat(scrape.sum("chokepoint_jdbc_query_seconds_count", "query", "select ?, ?, ?", "pool", "none")).isEqualTo(3);
+        assertThat(app.agentProblems()).as(app.describe()).isEmpty();
+    }
+
+    @Test
     void aBurningRequestsCpuIsItsHandlersCpu() {
         assertThat(ClosedLoopLoad.start(base, 1, 8, i -> "burn").await()).isZero();
 

@@ -54,6 +54,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code /async-dispatch}: asynchronous, dispatched to {@code /pause} 100 ms later;</li>
  *   <li>{@code /own-tracker}: acquisitions the application's own Hikari tracker was told of;</li>
  *   <li>{@code /unpooled}: a statement on a connection straight from {@code DriverManager};</li>
+ *   <li>{@code /sqlite}: the same on an in-memory SQLite database (driver {@code org.sqlite.JDBC});</li>
  *   <li>{@code /unwrap}: unwraps a pooled connection to pgjdbc's {@code PGConnection};</li>
  *   <li>{@code /distinct/<word>}: a distinct SQL text per request (for the cardinality caps);</li>
  *   <li>{@code /remote}: calls this service's {@code /pause} through Spring's client request;</li>
@@ -132,6 +133,12 @@ public final class ProbedServiceApp {
             try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
                  Statement statement = connection.createStatement()) {
                 statement.executeQuery("select 'unpooled', 7").close();
+            }
+        });
+        route(context, "/sqlite", (req, resp) -> {
+            try (Connection connection = DriverManager.getConnection("jdbc:sqlite::memory:");
+                 Statement statement = connection.createStatement()) {
+                statement.executeQuery("select 'sqlite', 7, 8").close();
             }
         });
         route(context, "/unwrap", (req, resp) -> {
