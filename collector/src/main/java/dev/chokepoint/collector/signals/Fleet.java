@@ -37,11 +37,12 @@ public final class Fleet {
 
     /**
      * Server-side traffic between two instants, or unknown where a target went unscraped for
-     * longer than a window in between: its counters held their value over the gap and read as
-     * few requests. At the onset of cpu-starved's step 3 (120 CPU-bound requests on 2 cores) the
-     * endpoint answered nothing for 10 s and the step's 22.5 RPS read as 0.5, so the step's
-     * requests seemed to have waited in the load generator. For judgements that rest on the
-     * service's own count and latency.
+     * longer than a window in between: its count there is the gap's mean spread over it, not the
+     * step's own. Held over such a gap (before counters were spread over it), cpu-starved's step 3
+     * (120 CPU-bound requests on 2 cores, the endpoint unanswered for 10 s) read 0.5 RPS of its
+     * 22.5, so the step's requests seemed to have waited in the load generator; the spread count
+     * would still mix step 2's rate into step 3's. For judgements that rest on the service's own
+     * count and latency.
      */
     public StepTraffic serverTrafficSeenThrough(long fromMillis, long toMillis) {
         return blind(fromMillis, toMillis) ? unknownServerTraffic() : serverTraffic(fromMillis, toMillis);

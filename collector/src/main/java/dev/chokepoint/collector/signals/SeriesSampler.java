@@ -50,10 +50,16 @@ final class SeriesSampler {
 
     /**
      * Reset-adjusted cumulative counter at each grid point, interpolated between the samples on
-     * either side of it when they are at most a window apart (farther apart, a target that was
-     * down: the value holds until the next sample). Interpolation keeps a window's increase to the
-     * window's own length when scrapes come late or irregularly (a CPU-saturated target answers
-     * after 0.5-2.3 s): held values made a 5 s window span anywhere from 3 to 7 s of counting.
+     * either side of it. Interpolation keeps a window's increase to the window's own length when
+     * scrapes come late or irregularly (a CPU-saturated target answers after 0.5-2.3 s): held
+     * values made a 5 s window span anywhere from 3 to 7 s of counting. Over a gap longer than a
+     * window the counter is interpolated too when the sample after it continues the count: the
+     * process lived through the gap and counted its increase there, so spreading it evenly is the
+     * gap's time-integrated truth (what a CPU counter's use over the gap is), where holding it made
+     * the gap read as no work at all. cpu-starved's step 3 (120 CPU-bound requests on 2 cores, its
+     * endpoint unanswered for 8-19 s on a loaded host) read as idle and no CPU rule could hold.
+     * Where the count starts again from zero after the gap (the target restarted: it was down, not
+     * slow), the value holds until that sample.
      * Before the first sample the value is 0 when the series was born during the run
      * ({@code bornDuringRun}: Micrometer creates a timer on first use, so its first scraped value
      * already counts requests of this run), else NaN (we do not know what was counted before
@@ -64,6 +70,7 @@ final class SeriesSampler {
         double[] v = s.values();
         long[] at = new long[t.length];
         double[] adjusted = new double[t.length];
+        boolean[] restarted = new boolean[t.length];
         int n = 0;
         double offset = 0;
         double prev = Double.NaN;
@@ -71,8 +78,10 @@ final class SeriesSampler {
             double x = v[k];
             // NaN/±Inf (a broken exposition, a gauge that failed) are not counts: skip them.
             if (Double.isFinite(x)) {
-                if (!Double.isNaN(prev) && x < prev) {
-                    offset += prev; // a drop: the target restarted and counted again from zero
+                // a drop: the target restarted and counted again from zero
+                restarted[n] = !Double.isNaN(prev) && x < prev;
+                if (restarted[n]) {
+                    offset += prev;
                 }
                 prev = x;
                 at[n] = t[k];
@@ -88,7 +97,7 @@ final class SeriesSampler {
             }
             if (j == 0) {
                 out[i] = bornDuringRun ? 0 : Double.NaN;
-            } else if (j < n && at[j] - at[j - 1] <= grid.windowMillis()) {
+            } else if (j < n && (!restarted[j] || at[j] - at[j - 1] <= grid.windowMillis())) {
                 double share = (double) (time - at[j - 1]) / (at[j] - at[j - 1]);
                 out[i] = adjusted[j - 1] + share * (adjusted[j] - adjusted[j - 1]);
             } else {

@@ -65,9 +65,12 @@ public final class TargetSeries {
     }
 
     /**
-     * Scrapes of this target inside each trailing window: the distinct times at which any of its
-     * series got a sample. A window with few of them holds stale values (a counter carried forward
-     * over a gap reads as no increase), so the rules can ask for enough of them.
+     * Scrapes of this target that each trailing window's values rest on: the distinct times at
+     * which any of its series got a sample inside it, and, at an end of the window that lies in a
+     * gap longer than a window which a later scrape closes, the scrape on the far side of it (the
+     * counters there are spread over the gap from both of its scrapes, {@link SeriesSampler#counter}).
+     * A window with few of them holds stale values, so the rules can ask for enough of them; one
+     * inside a long gap rests on the gap's two scrapes, its rates on their mean over the gap.
      */
     public double[] samplesInWindow() {
         long[] times = scrapeTimes();
@@ -82,16 +85,21 @@ public final class TargetSeries {
             while (first < last && times[first] <= end - grid.windowMillis()) {
                 first++;
             }
-            out[i] = last - first;
+            out[i] = last - first + (inLongGap(times, last) ? 1 : 0) + (inLongGap(times, first) ? 1 : 0);
         }
         return out;
     }
 
+    /** Whether the instant just before scrape {@code next} lies in a gap longer than a window that scrape closes. */
+    private boolean inLongGap(long[] times, int next) {
+        return next > 0 && next < times.length && times[next] - times[next - 1] > grid.windowMillis();
+    }
+
     /**
      * The longest time between two scrapes of this target that answered, over {@code [from, to]}
-     * (the interval's ends count as bounds where no scrape lies beyond them). Past a window, a
-     * counter holds its value over the gap ({@link SeriesSampler#counter}): what happened there is
-     * unknown, not "nothing".
+     * (the interval's ends count as bounds where no scrape lies beyond them). Past a window, the
+     * counters are spread evenly over the gap ({@link SeriesSampler#counter}): its total is known,
+     * when it happened inside the gap is not.
      */
     public long longestScrapeGapMillis(long fromMillis, long toMillis) {
         long[] times = scrapeTimes();

@@ -77,6 +77,47 @@ class CounterAndGaugeSamplingTest {
     }
 
     @Test
+    void a_counter_over_a_long_gap_the_process_lived_through_is_spread_over_it() {
+        // given a CPU-time counter at 1.8 cores, scraped each second but unanswered from 3 s to 15 s
+        // (an endpoint thread that got no core), then answered with the count continued
+        long[] at = {0, 1000, 2000, 3000, 15_000, 16_000, 17_000};
+        double[] cpu = new double[at.length];
+        for (int i = 0; i < at.length; i++) {
+            cpu[i] = 1.8 * at[i] / 1000.0;
+            at[i] += T0;
+        }
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 17_000, List.of("app"),
+                List.of(new Series(SeriesKey.of("app", "cpu_seconds_total", Map.of()), at, cpu)), List.of()), "app",
+                Grid.covering(T0, T0 + 17_000));
+
+        double[] increase = in.increase("cpu_seconds_total");
+        double[] samples = in.samplesInWindow();
+
+        // then every window inside the gap reads the gap's 1.8 cores (held, 0), and rests on its two scrapes
+        for (int i = 8; i <= 14; i++) {
+            assertThat(increase[i] / 5).as("window ending at %d s", i).isCloseTo(1.8, within(1e-9));
+            assertThat(samples[i]).as("scrapes under the window ending at %d s", i).isEqualTo(2);
+        }
+        assertThat(samples[7]).as("scrapes at 2-7 s: 3, and the gap's far end beyond it").isEqualTo(2);
+        assertThat(samples[17]).as("scrapes at 13-17 s: 15, 16, 17, and the gap's near end before it").isEqualTo(4);
+    }
+
+    @Test
+    void a_counter_that_starts_again_after_a_long_gap_holds_over_it() {
+        // given 10/s until t=3, then nothing until t=12, where the target answers again counting from zero
+        Series counter = new Series(SeriesKey.of("app", "x_total", Map.of()),
+                new long[] {T0, T0 + 1000, T0 + 2000, T0 + 3000, T0 + 12_000, T0 + 13_000}, new double[] {0, 10, 20, 30, 2, 12});
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 13_000, List.of("app"), List.of(counter), List.of()), "app",
+                Grid.covering(T0, T0 + 13_000));
+
+        double[] increase = in.increase("x_total");
+
+        // then the down time reads as no counting: the restarted process's 2 are counted at its first answer
+        assertThat(increase[9]).isEqualTo(0);
+        assertThat(increase[12]).isEqualTo(2);
+    }
+
+    @Test
     void non_finite_samples_are_skipped_not_averaged() {
         TargetSeries in = target(series("g", Map.of(), 2, 2, Double.POSITIVE_INFINITY, 2, Double.NaN, 2, 2),
                 series("c_total", Map.of(), 0, 1, Double.POSITIVE_INFINITY, 3, 4, 5, 6));
