@@ -144,6 +144,9 @@ final class JfrWaits {
                 parkThreshold.idlePark(); // a pool thread waiting for work: no request waits on it
                 return;
             }
+            if (stack.beforeRequest()) {
+                return; // a worker preempted holding a connection's lock: the CPU's wait, not a lock's
+            }
             long nanos = event.getDuration().toNanos();
             metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {

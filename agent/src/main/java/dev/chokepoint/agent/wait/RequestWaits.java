@@ -14,7 +14,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  *
  * <p>Left out, because the split counts them already: waits inside a call another part times (a
  * pool acquire, a statement, a probed outbound call; see {@link StackSites#insideTimedCall}), socket
- * waits to a port such a call uses, and idle pool threads' parks. Only events at or above the
+ * waits to a port such a call uses, idle pool threads' parks, and a server worker's park on its
+ * connection's lock before the request starts ({@link StackSites#isBeforeRequest}). Only events at or above the
  * JFR thresholds count (1 ms by default), so each part is "waits of at least 1 ms". Written by the
  * JFR consumer thread alone, so plain fields suffice; read at scrape time.
  */

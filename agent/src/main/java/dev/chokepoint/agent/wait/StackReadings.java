@@ -23,11 +23,14 @@ final class StackReadings {
 
     static final int MAX_STACKS = 128;
 
-    /** One stack's reading; {@code frames} top first; {@code timed}: inside a call the split already times. */
-    record Reading(boolean idle, boolean timed, String site, List<StackSites.Frame> frames) {
+    /**
+     * One stack's reading; {@code frames} top first; {@code timed}: inside a call the split already
+     * times; {@code beforeRequest}: a server worker's wait before its request starts.
+     */
+    record Reading(boolean idle, boolean timed, boolean beforeRequest, String site, List<StackSites.Frame> frames) {
     }
 
-    private static final Reading NONE = new Reading(false, false, StackSites.UNKNOWN, List.of());
+    private static final Reading NONE = new Reading(false, false, false, StackSites.UNKNOWN, List.of());
 
     private final Map<RecordedStackTrace, Reading> read = new IdentityHashMap<>();
 
@@ -41,7 +44,8 @@ final class StackReadings {
                 read.clear();
             }
             List<StackSites.Frame> frames = frames(stack);
-            reading = new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames), StackSites.site(frames), frames);
+            reading = new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames),
+                    StackSites.isBeforeRequest(frames), StackSites.site(frames), frames);
             read.put(stack, reading);
         }
         return reading;

@@ -47,6 +47,9 @@ public final class StackSites {
     private static final String TIMED_REMOTE = "org.springframework.http.client.";
     private static final String AGENT_TEST_APPS = "dev.chokepoint.agent.it.";
 
+    /** Tomcat's connection processor, which takes its connection's lock before it parses a request. */
+    private static final Frame TOMCAT_CONNECTION_LOCK = new Frame("org.apache.tomcat.util.net.SocketProcessorBase", "run");
+
     /** How many top frames are read for the idle test; the pool's take is within the first few. */
     private static final int IDLE_SCAN = 12;
 
@@ -146,6 +149,23 @@ public final class StackSites {
                     || (method.equals("awaitWork") && frame.type().equals("java.util.concurrent.ForkJoinPool"))
                     || (method.equals("takeTask") && frame.type().startsWith("io.netty."))) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code true} for a server worker's wait before it starts a request: Tomcat's
+     * {@code SocketProcessorBase.run} takes its connection's lock before it reads the request, and
+     * on a saturated host the worker holding it (the last request on that keep-alive connection, or
+     * its poller hand-off) can be preempted, so the next worker parks there for the rest of a time
+     * slice: 173 such parks of 1 ms or more in 30 s on two busy cores. No request's timer runs yet,
+     * so it is no part of a request's split; counted there, it read as a lock on a CPU-bound run.
+     */
+    public static boolean isBeforeRequest(List<Frame> frames) {
+        for (Frame frame : frames) {
+            if (!startsWithAny(frame.type(), JDK)) {
+                return frame.equals(TOMCAT_CONNECTION_LOCK);
             }
         }
         return false;

@@ -119,6 +119,28 @@ class StackSitesTest {
     }
 
     @Test
+    void aWorkersParkOnItsConnectionsLockIsBeforeTheRequestAndALockInsideItIsNot() {
+        // Tomcat 10.1's stack of the park seen 173 times in 30 s on two busy cores (WaitProbesIT)
+        List<Frame> connectionLock = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "park"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer", "acquire"),
+                f("java.util.concurrent.locks.ReentrantLock$Sync", "lock"),
+                f("java.util.concurrent.locks.ReentrantLock", "lock"),
+                f("org.apache.tomcat.util.net.SocketProcessorBase", "run"),
+                f("org.apache.tomcat.util.threads.ThreadPoolExecutor", "runWorker"));
+        List<Frame> inRequest = List.of(
+                f("java.util.concurrent.locks.ReentrantLock", "lock"),
+                f("com.example.Ledger", "append"),
+                f("org.apache.catalina.core.ApplicationFilterChain", "doFilter"),
+                f("org.apache.coyote.http11.Http11Processor", "service"),
+                f("org.apache.tomcat.util.net.SocketProcessorBase", "run"));
+        assertThat(StackSites.isBeforeRequest(connectionLock)).isTrue();
+        assertThat(StackSites.isBeforeRequest(inRequest)).isFalse();
+        assertThat(StackSites.isBeforeRequest(List.of(f("java.lang.Thread", "sleep")))).isFalse();
+    }
+
+    @Test
     void waitsInsideACallTheSplitAlreadyTimesAreRecognized() {
         List<Frame> poolAcquire = List.of(
                 f("java.util.concurrent.SynchronousQueue", "poll"),
