@@ -9,6 +9,7 @@
 #   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
 #                            [--rates R1,R2,...] [--no-schedule]
 #                            [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe DUR]]
+# WARM_UP_SECONDS (default 10): how long the warm-up before recording runs (at up to 5 RPS).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -286,9 +287,11 @@ stairs=("$examples/load/stairs.sh" --url "$service_url$LOAD_PATH" --rates "$LOAD
 
 # Warm-up before recording (JIT, connection pools, caches), as load tests do: without it the JIT
 # compiling the handlers would eat the first step's CPU (the whole quota, in cpu-quota).
-warm_up=(-z 10s -c 1 -q 5 -m "$LOAD_METHOD")
+warm_up_seconds=${WARM_UP_SECONDS:-10}
+[[ $warm_up_seconds =~ ^[1-9][0-9]*$ ]] || { echo "run-scenario.sh: WARM_UP_SECONDS must be a whole number of seconds, 1 or more; got '$warm_up_seconds'" >&2; exit 2; }
+warm_up=(-z "${warm_up_seconds}s" -c 1 -q 5 -m "$LOAD_METHOD")
 [[ -n $LOAD_BODY ]] && warm_up+=(-D "$examples/load/$LOAD_BODY" -T application/json)
-log "warm-up: 10 s at up to 5 rps (not part of the stairs)"
+log "warm-up: $warm_up_seconds s at up to 5 rps (not part of the stairs)"
 hey "${warm_up[@]}" "$service_url$LOAD_PATH" >"$out/warm-up.txt" 2>&1 || log "warm-up failed; see $out/warm-up.txt"
 
 # The load runs in its own process group, in the background: a signal to this script then runs

@@ -33,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * statements slowed, bound 84 vs 63 RPS), and fast-service-select, whose host was full at its free
  * steps (the load tool and PostgreSQL on the same two cores: the process's own CPU bounded it at
  * 4 325 RPS, the host held it at 2 229). Each is checked to still carry its caveat. One recorded run
- * misses above ({@link #MISSES}), checked to still miss: cpu-starved-blind-ci, just above; two fresh runs
- * of 2026-12-04 miss below ({@link #COLD_JVM}). cpu-quiet-ci and
+ * misses above ({@link #MISSES}), checked to still miss: cpu-starved-blind-ci, just above; three cpu
+ * runs of 2026-12-04 miss below ({@link #STEP_2_EXCESS}). cpu-quiet-ci and
  * cpu-quota-ci missed below (16 vs 20 RPS, 1.2 vs 3.4) while their bound came from one cold step
  * through the origin, the JVM's compiling counted as demand, until such a step's demand came from what
  * the requests caused ({@code request-utilization}: their threads' CPU and the GC pauses): 20 and 3.
@@ -48,17 +48,20 @@ class UtilizationLawAccuracyTest {
     static final double TOLERANCE = 0.15;
     private static final double BEHIND = 0.9;
     /**
-     * Why the two fresh cpu runs of 2026-12-04 miss low: their first two steps were read while the
-     * JVM was still warming. Process CPU per request 80 and 83 ms at steps 1-2, 72 and 71 ms at the
-     * saturated steps 3-4; the request threads' own 66-68 ms throughout. The compilers (their CPU,
-     * recorded) took 7.8 and 3.5 ms a request at steps 1-2, 1.3-1.5 at 3-4; by thread on the same
-     * service and machine (docs/measurements.md), G1's concurrent threads 3.4-3.9 ms a request at 5
-     * and 15 RPS, 0.6-1.4 later. The line through two such steps also amplifies: its slope is their
-     * difference. The compilers' CPU taken out of the line would give 24.8 (own) and 23.4 (host):
-     * still -15 %; G1's settling is not measured apart from the load it serves.
+     * Why the cpu runs whose bound comes from the host's line through steps 1-2 miss low. Process
+     * CPU per request at 15 RPS (step 2) exceeds the saturated steps': 83 vs 68-69 ms (cpu-fresh-ci),
+     * 96 vs 84 (cpu-again-ci), 94 vs 77-80 (cpu-starved-again-ci), while the request threads' own
+     * stays nearly flat. What is left after the requests and the compilers is 9-14 ms a request at
+     * 15 RPS and 2-3 ms at the saturated steps. First read as a cold JVM (the compilers took 3.5-7.8
+     * ms a request at steps 1-2, 1.1-1.7 later, and G1's concurrent threads 3.4-3.9 ms a request at
+     * 5 and 15 RPS, 0.6-1.4 later; docs/measurements.md). A 120 s warm-up does not remove it
+     * (cpu-warm120-ci: 100 ms a request at step 2 against the requests' 83 and the compilers' 3), so
+     * it is work the process does at moderate load and gives up when saturated, not warming. The
+     * line through two such steps is steeper than the demand at the limit. cpu-again-ci reads −14.9 %
+     * of its 22.1 RPS, inside the tolerance only just: the same miss, not a margin.
      */
-    private static final String COLD_JVM = "the JVM still warming at steps 1-2 (compilers and G1 concurrent work per request "
-            + "2-3 times their later share, the line through the two steps steeper than either): ";
+    private static final String STEP_2_EXCESS = "at 15 RPS 9-14 ms a request go to neither the requests nor the compilers, "
+            + "2-3 ms at the saturated steps, so the line through steps 1-2 is steeper than the demand at the limit: ";
     /**
      * Recorded runs whose bound misses, with why; each is checked to still miss that way, so the
      * reason stays true (a fix to the law that brings one inside the tolerance moves it out of here).
@@ -67,11 +70,16 @@ class UtilizationLawAccuracyTest {
             + "from the requests' own CPU and GC pauses (request-utilization), which leave out the G1 concurrent work its "
             + "440 KB humongous layers cost: bound 26 vs 22.5 RPS measured (+16 %); through the origin, all of the "
             + "process's CPU as demand, 21.9, the low end of the range the report shows",
-            "cpu-fresh-ci", COLD_JVM + "bound 22.7 (the host's line) vs 27.6 measured (-18 %); the range up to the requests' "
+            "cpu-fresh-ci", STEP_2_EXCESS + "bound 22.7 (the host's line) vs 27.6 measured (-18 %); the range up to the requests' "
             + "own use, 28.8, holds it",
-            "cpu-starved-fresh-ci", COLD_JVM + "bound 22.6 vs 29.2 measured at 200 requests in flight (-23 %), inside the range "
+            "cpu-starved-fresh-ci", STEP_2_EXCESS + "bound 22.6 vs 29.2 measured at 200 requests in flight (-23 %), inside the range "
             + "up to the requests' own use, 29.5; the "
-            + "whole of step 4 served 25.1 RPS, its scrapes late (the onset blackout this scenario is for)");
+            + "whole of step 4 served 25.1 RPS, its scrapes late (the onset blackout this scenario is for)",
+            "cpu-starved-again-ci", STEP_2_EXCESS + "bound 19.2 vs 23.5 measured (-18 %); the range's top, the "
+            + "requests' own use, 21.6 (-8 %), misses too: at step 3 the request threads took 69 ms a request against 85-87 "
+            + "at steps 1-2 (step 4: 81)");
+    /** Known misses whose measured limit lies outside the report's range as well, each checked to stay so. */
+    private static final Set<String> OUTSIDE_RANGE = Set.of("cpu-starved-again-ci");
     /** Recorded runs whose limiting resource's bound the law marks as no prediction, each checked to stay so. */
     private static final Set<String> CAVEATED = Set.of("pool-10-quiet-ci", "fast-service-select");
 
@@ -122,8 +130,9 @@ class UtilizationLawAccuracyTest {
             assertThat(Math.abs(bound.get().boundRps() / m.rps() - 1)).as("%s, a known miss: %s", name, MISSES.get(name))
                     .isGreaterThan(TOLERANCE);
             if (bound.get().lowRps() < bound.get().highRps()) {
-                assertThat(m.rps()).as("%s: the measured limit inside the report's range", name)
-                        .isBetween(bound.get().lowRps(), bound.get().highRps());
+                boolean inside = m.rps() >= bound.get().lowRps() && m.rps() <= bound.get().highRps();
+                assertThat(inside).as("%s: the measured limit %s inside the report's range %s-%s", name, m.rps(),
+                        bound.get().lowRps(), bound.get().highRps()).isEqualTo(!OUTSIDE_RANGE.contains(name));
             }
             return Optional.empty();
         }
