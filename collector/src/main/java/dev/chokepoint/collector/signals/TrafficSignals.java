@@ -23,7 +23,7 @@ public final class TrafficSignals implements SignalGroup {
         return List.of(
                 Signal.number(REQUEST_RATE, Unit.PER_SECOND, "requests completed per second (server side)"),
                 Signal.evidence("requests_in_window", "requests completed in the smoothing window: the evidence a per-request signal rests on, whatever the rate"),
-                Signal.evidence("samples_in_window", "scrapes of the target in the smoothing window: the evidence a rate or a mean rests on (a gap leaves stale values)"),
+                Signal.evidence("samples_in_window", "scrapes of the target in the smoothing window, and the far scrape of a gap longer than a window that an end of it lies in: the evidence a rate or a mean rests on (a gap leaves stale gauges; counters are spread over it)"),
                 Signal.number("error_rate", Unit.RATIO, "share of requests that ended in a server error"),
                 Signal.number("latency_mean", Unit.SECONDS, "mean server time per request"),
                 Signal.number("latency_p95", Unit.SECONDS, "95th percentile of server time, from the histogram buckets"),
