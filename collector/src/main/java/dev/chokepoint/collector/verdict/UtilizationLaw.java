@@ -195,8 +195,10 @@ public final class UtilizationLaw {
     /**
      * The lower of this process's own bound and the shared one, its range stretched up to the
      * other's top: the two read the same cores two ways, and which holds depends on what the
-     * neighbours and a warming JVM do next. cpu-fresh-ci's host line said 22.7 RPS, its requests'
-     * own use 28.8 (the compilers and G1 still settling at the steps read); it measured 27.6.
+     * neighbours and the JVM's own threads do at the limit. cpu-fresh-ci's host line said 22.7 RPS,
+     * its requests' own use 28.8; it measured 27.6: the process's CPU per request beside its
+     * requests (G1's marking and pauses, the compilers) was 10-14 ms at 15 RPS and 2-3 ms once the
+     * cores were full, after a 120 s warm-up as well (docs/measurements.md, "Not a cold JVM").
      * cpu-neighbour-ci's said 9 and 24: the neighbour kept its core, it measured 10.
      */
     private static Optional<Demand> lower(Optional<Demand> a, Optional<Demand> b) {
