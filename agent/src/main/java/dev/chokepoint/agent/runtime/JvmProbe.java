@@ -13,9 +13,9 @@ import java.nio.file.Path;
 /**
  * GC pauses, heap after GC, GC overhead, memory pools, thread states and time spent JIT compiling,
  * from Micrometer's own binders (the names Spring Boot Actuator also exposes), and the compiler
- * threads' CPU ({@link CompilerCpuMetrics}). Instruments no class. The compiling is the CPU a cold
- * JVM burns that does not grow with load: what a utilization-law fit over one early step cannot
- * otherwise tell from the requests' demand. Micrometer's {@code jvm.compilation.time} is the
+ * threads' and G1's concurrent threads' CPU ({@link JvmThreadCpuMetrics}). Instruments no class.
+ * Both are CPU the JVM spends that does not grow with load as the requests' does: what a
+ * utilization-law fit cannot otherwise tell from the requests' demand. Micrometer's {@code jvm.compilation.time} is the
  * compilations' elapsed time, which a starved host stretches; the CPU is what the collector reads.
  *
  * <p>The GC and heap-pressure binders hold GC notification listeners for the life of the JVM;
@@ -23,8 +23,8 @@ import java.nio.file.Path;
  */
 public final class JvmProbe extends MeterProbe {
 
-    /** Strong reference to what the compiler-CPU meter reads: Micrometer's reference is weak. */
-    private CompilerCpu compilerCpu;
+    /** Strong reference to what the thread-CPU meters read: Micrometer's reference is weak. */
+    private JvmThreadCpu threadCpu;
 
     public JvmProbe() {
         super("jvm");
@@ -37,7 +37,7 @@ public final class JvmProbe extends MeterProbe {
         new JvmMemoryMetrics().bindTo(context.registry());
         new JvmThreadMetrics().bindTo(context.registry());
         new JvmCompilationMetrics().bindTo(context.registry());
-        compilerCpu = new CompilerCpu(Path.of("/"));
-        new CompilerCpuMetrics(compilerCpu).bindTo(context.registry());
+        threadCpu = new JvmThreadCpu(Path.of("/"));
+        new JvmThreadCpuMetrics(threadCpu).bindTo(context.registry());
     }
 }

@@ -21,6 +21,13 @@ final class CpuSignals implements SignalGroup {
                         "the JIT compiler threads' CPU (chokepoint.jit.cpu) / available cores"),
                 Signal.number("cpu_quota_jit_utilization", Unit.RATIO,
                         "the JIT compiler threads' CPU / quota"),
+                Signal.number("cpu_gc_concurrent_utilization", Unit.RATIO,
+                        "G1's concurrent threads' CPU (chokepoint.gc.concurrent.cpu: marking, refinement) / available cores"),
+                Signal.number("cpu_background_utilization", Unit.RATIO,
+                        "the JVM's own CPU that does not grow with the requests: the JIT compilers' + G1's concurrent "
+                        + "threads' (where measured) / available cores"),
+                Signal.number("cpu_quota_background_utilization", Unit.RATIO,
+                        "the JIT compilers' + G1's concurrent threads' CPU / quota"),
                 Signal.number("cpu_request_utilization", Unit.RATIO,
                         "CPU the requests caused: their threads' CPU per second (chokepoint.request.cpu) / available cores, "
                         + "+ the share of time in GC pauses (which hold the cores)"),
@@ -61,6 +68,13 @@ final class CpuSignals implements SignalGroup {
         double[] jit = PointWise.scale(in.increase("chokepoint_jit_cpu_seconds_total"), 1 / seconds);
         out.put("cpu_jit_utilization", PointWise.ratio(jit, available));
         out.put("cpu_quota_jit_utilization", PointWise.ratio(jit, quota));
+        // G1's concurrent marking: CPU it spends while cores are idle and gives up once they are full
+        // (17-25 times less per request on the cpu scenario, docs/measurements.md "Not a cold JVM").
+        double[] marking = PointWise.scale(in.increase("chokepoint_gc_concurrent_cpu_seconds_total"), 1 / seconds);
+        double[] background = PointWise.plus(jit, PointWise.orZeroWhereKnown(marking, jit));
+        out.put("cpu_gc_concurrent_utilization", PointWise.ratio(marking, available));
+        out.put("cpu_background_utilization", PointWise.ratio(background, available));
+        out.put("cpu_quota_background_utilization", PointWise.ratio(background, quota));
         out.put("cpu_throttled_fraction", PointWise.ratio(
                 in.increase("chokepoint_cpu_throttled_periods_total"), in.increase("chokepoint_cpu_periods_total")));
         out.put("cpu_throttled_rate", PointWise.scale(in.increase("chokepoint_cpu_throttled_seconds_total"), 1 / seconds));

@@ -63,10 +63,32 @@ class CpuSignalsTest {
     }
 
     @Test
+    void the_background_is_the_compilers_and_g1s_concurrent_threads_where_both_are_exported() {
+        Series[] cold = coldJvm(true);
+        Series[] withG1 = Arrays.copyOf(cold, cold.length + 1);
+        withG1[cold.length] = series("chokepoint_gc_concurrent_cpu_seconds_total", Map.of(), growing(0.15));
+
+        SignalFrame out = cpu(withG1);
+
+        assertThat(out.values("cpu_gc_concurrent_utilization")[8]).as("0.15 / 2").isCloseTo(0.075, within(1e-9));
+        assertThat(out.values("cpu_background_utilization")[8]).as("(0.6 + 0.15) / 2").isCloseTo(0.375, within(1e-9));
+        assertThat(out.values("cpu_quota_background_utilization")[8]).as("0.75 / 1.5").isCloseTo(0.5, within(1e-9));
+    }
+
+    @Test
+    void from_an_agent_without_g1s_concurrent_cpu_the_background_is_the_compilers() {
+        SignalFrame out = cpu(coldJvm(true));
+
+        assertThat(out.values("cpu_gc_concurrent_utilization")[8]).isNaN();
+        assertThat(out.values("cpu_background_utilization")[8]).as("0.6 / 2").isCloseTo(0.3, within(1e-9));
+    }
+
+    @Test
     void from_an_agent_without_the_compilers_cpu_it_is_unknown() {
         SignalFrame out = cpu(coldJvm(false));
 
         assertThat(out.values("cpu_jit_utilization")[8]).isNaN();
+        assertThat(out.values("cpu_background_utilization")[8]).isNaN();
         assertThat(out.values("cpu_request_utilization")[8]).isCloseTo(0.25, within(1e-9));
     }
 }

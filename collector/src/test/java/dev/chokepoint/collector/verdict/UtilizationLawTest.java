@@ -101,6 +101,36 @@ class UtilizationLawTest {
     }
 
     @Test
+    void theJvmsBackgroundIsTakenOutOfTheLineBeforeItIsFitted() {
+        // the cpu scenario's shape: 0.02 + 0.04 per RPS of demand, the compilers and G1's marking
+        // 0.02 of the cores at 5 RPS and 0.06 at 15 (they shrink again at the limit)
+        UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.24, 0.2, Double.NaN, 0.02), free(2, 15, 0.68, 0.6, Double.NaN, 0.06)),
+                Set.of(cpu), v -> Double.NaN);
+
+        Demand d = law.demands().get(0);
+        assertThat(d.utilizationPerRps()).as("not (0.68 - 0.24) / 10").isCloseTo(0.04, within(1e-9));
+        assertThat(d.boundRps()).isCloseTo(0.98 / 0.04, within(1e-6));
+    }
+
+    @Test
+    void oneStepsBoundLeavesOtherProcessesTheShareTheyUsed() {
+        // cpu-g1-ci's step 1: the requests 0.192 of the cores at 5 RPS, the host 0.35 with 0.14 of it
+        // other processes' (the load tool, the collector)
+        StepVerdict step = free(1, 5, 0.227, 0.192, 0.35, 0.023);
+        UtilizationLaw law = new UtilizationLaw(List.of(step), Set.of(cpu), v -> 0.14);
+
+        Demand d = law.demands().get(0);
+        assertThat(d.basis()).isEqualTo(Demand.Basis.REQUESTS);
+        assertThat(d.backgroundUtilization()).isEqualTo(0.14);
+        assertThat(d.boundRps()).isCloseTo(0.86 / (0.192 / 5), within(1e-6));
+        assertThat(d.lowRps()).as("the whole use less the background").isCloseTo(0.86 / (0.204 / 5), within(1e-6));
+
+        UtilizationLaw fullHost = new UtilizationLaw(List.of(free(1, 5, 0.227, 0.192, 0.95, 0.023)), Set.of(cpu), v -> 0.72);
+        assertThat(fullHost.demands().get(0).boundRps()).as("neighbours that fill the idle host yield")
+                .isCloseTo(5 / 0.192, within(1e-6));
+    }
+
+    @Test
     void withoutTheRequestsCpuOneStepFallsBackToTheOrigin() {
         UtilizationLaw law = new UtilizationLaw(List.of(free(1, 5, 0.545, Double.NaN)), Set.of(cpu), v -> Double.NaN);
 
@@ -119,7 +149,7 @@ class UtilizationLawTest {
         return free(index, rps, utilization, requestUse, hostUse, Double.NaN);
     }
 
-    /** The same, the JIT compilers using {@code compiling} of it. */
+    /** The same, the JVM's background (the compilers, G1's marking) using {@code compiling} of it. */
     private static StepVerdict free(int index, double rps, double utilization, double requestUse, double hostUse,
                                     double compiling) {
         Step step = new Step(index, index * 60_000L, index * 60_000L + 60_000, rps, Step.Source.SCHEDULE,

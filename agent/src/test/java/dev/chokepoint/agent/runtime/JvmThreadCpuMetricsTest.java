@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-class CompilerCpuMetricsTest {
+class JvmThreadCpuMetricsTest {
 
     @TempDir
     Path root;
@@ -36,10 +36,14 @@ class CompilerCpuMetricsTest {
         }
     }
 
-    private FunctionCounter bind(CompilerCpu cpu) {
+    private FunctionCounter bind(JvmThreadCpu cpu) {
+        return bind(cpu, "chokepoint.jit.cpu");
+    }
+
+    private static FunctionCounter bind(JvmThreadCpu cpu, String name) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        new CompilerCpuMetrics(cpu).bindTo(registry);
-        return registry.get("chokepoint.jit.cpu").functionCounter();
+        new JvmThreadCpuMetrics(cpu).bindTo(registry);
+        return registry.get(name).functionCounter();
     }
 
     @Test
@@ -49,14 +53,43 @@ class CompilerCpuMetricsTest {
         thread("103", "http-nio-8080-exec-1", 9000, 100);
         thread("104", "weird) (name", 700, 0);
 
-        assertThat(bind(new CompilerCpu(root)).count()).isEqualTo(3.5);
+        assertThat(bind(new JvmThreadCpu(root)).count()).isEqualTo(3.5);
+    }
+
+    @Test
+    void givenG1Threads_thenItsConcurrentThreadsCountApartFromThePauseWorkersAndTheCompilers() throws IOException {
+        thread("101", "C2 CompilerThre", 250, 50);
+        thread("102", "G1 Conc#0", 300, 20);
+        thread("103", "G1 Main Marker", 5, 5);
+        thread("104", "G1 Refine#0", 60, 0);
+        thread("105", "G1 Service", 10, 0);
+        thread("106", "GC Thread#0", 900, 100);
+        thread("107", "VM Thread", 40, 0);
+        JvmThreadCpu cpu = new JvmThreadCpu(root);
+
+        assertThat(bind(cpu, "chokepoint.gc.concurrent.cpu").count()).isEqualTo(4.0);
+        assertThat(bind(cpu, "chokepoint.jit.cpu").count()).isEqualTo(3.0);
+    }
+
+    @Test
+    void givenAReusedIdOfAnotherKind_thenEachKindKeepsWhatItsThreadUsed() throws IOException {
+        thread("101", "C2 CompilerThre", 100, 0);
+        JvmThreadCpu cpu = new JvmThreadCpu(root);
+        FunctionCounter jit = bind(cpu, "chokepoint.jit.cpu");
+        FunctionCounter gc = bind(cpu, "chokepoint.gc.concurrent.cpu");
+        assertThat(jit.count()).isEqualTo(1.0);
+
+        thread("101", "G1 Conc#1", 30, 0);
+
+        assertThat(gc.count()).isEqualTo(0.3);
+        assertThat(jit.count()).isEqualTo(1.0);
     }
 
     @Test
     void givenACompilerThreadThatEnds_thenWhatItUsedStaysAndNewOnesAdd() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
         thread("102", "C2 CompilerThre", 50, 0);
-        FunctionCounter counter = bind(new CompilerCpu(root));
+        FunctionCounter counter = bind(new JvmThreadCpu(root));
         assertThat(counter.count()).isEqualTo(1.5);
 
         thread("101", "C2 CompilerThre", 130, 10);
@@ -69,7 +102,7 @@ class CompilerCpuMetricsTest {
     @Test
     void givenAReusedThreadId_thenTheNewThreadIsNotCountedAsCompiling() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
-        FunctionCounter counter = bind(new CompilerCpu(root));
+        FunctionCounter counter = bind(new JvmThreadCpu(root));
         assertThat(counter.count()).isEqualTo(1.0);
 
         thread("101", "pool-1-thread-1", 5000, 0);
@@ -82,7 +115,7 @@ class CompilerCpuMetricsTest {
     @Test
     void givenAStatFileCutShort_thenItIsSkippedUntilItReadsWhole() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
-        FunctionCounter counter = bind(new CompilerCpu(root));
+        FunctionCounter counter = bind(new JvmThreadCpu(root));
         assertThat(counter.count()).isEqualTo(1.0);
         Files.writeString(root.resolve("proc/self/task/101/stat"), "101 (C2 CompilerThre) S 1 1");
 
@@ -95,21 +128,22 @@ class CompilerCpuMetricsTest {
     void givenNoProc_thenNoMeter() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
-        new CompilerCpuMetrics(new CompilerCpu(root)).bindTo(registry);
+        new JvmThreadCpuMetrics(new JvmThreadCpu(root)).bindTo(registry);
 
         assertThat(registry.find("chokepoint.jit.cpu").meter()).isNull();
+        assertThat(registry.find("chokepoint.gc.concurrent.cpu").meter()).isNull();
     }
 
     @Test
     void onThisJvm_thenTheCompilersCpuGrowsWhileNewCodeCompiles() throws Exception {
-        CompilerCpu cpu = new CompilerCpu(Path.of("/"));
+        JvmThreadCpu cpu = new JvmThreadCpu(Path.of("/"));
         assumeTrue(cpu.readable(), "Linux /proc only");
         double before = bind(cpu).count();
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (cpu.seconds() <= before && System.nanoTime() < deadline) {
+        while (cpu.seconds(JvmThreadCpu.Kind.COMPILER) <= before && System.nanoTime() < deadline) {
             churn();
         }
-        assertThat(cpu.seconds()).as("compiler threads' CPU").isGreaterThan(before);
+        assertThat(cpu.seconds(JvmThreadCpu.Kind.COMPILER)).as("compiler threads' CPU").isGreaterThan(before);
     }
 
     /** Work hot enough for the JIT, different enough from the test runner's own. */
