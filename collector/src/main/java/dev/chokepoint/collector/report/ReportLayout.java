@@ -206,8 +206,11 @@ final class ReportLayout {
         if (d.sharedUtilization() != null) {
             return " (shared with other processes: " + d.sharedUtilization() + ")";
         }
-        return d.requestUtilization() == null ? ""
-                : " (from the requests' own use, " + d.requestUtilization() + ": the unsaturated steps could not separate it from the background)";
+        if (d.requestUtilization() == null) {
+            return "";
+        }
+        return " (from the requests' own use, " + d.requestUtilization() + ": the unsaturated steps could not separate it from the background"
+                + (d.backgroundUtilization() > 0 ? "; U0: what other processes used of the host then" : "") + ")";
     }
 
     private void law() {

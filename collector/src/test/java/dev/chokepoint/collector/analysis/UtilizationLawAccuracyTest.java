@@ -45,7 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code transient-utilization}; what other processes used kept as theirs). cpu-fresh-ci still reads
  * −14.9 %: at the edge, not a margin; it was recorded before the agent exported G1's concurrent CPU,
  * so only the compilers' is taken out of its steps. The five runs recorded with it read 0 to +12 %:
- * cpu-g1-ci +2 %, cpu-starved-g1-ci +2 %, cpu-heavy-ci (1.5 times the CPU a request) +11 %,
+ * cpu-g1-ci +2 %, cpu-starved-g1-ci +6 %, cpu-heavy-ci (1.5 times the CPU a request) +11 %,
  * cpu-parallel-gc-ci (no concurrent GC threads) 0 %, cpu-zgc-ci (ZGC, whose concurrent work stays
  * demand) +12 %.
  */
