@@ -59,6 +59,7 @@ public final class UtilizationLaw {
                 for (ResourceUse u : v.resources()) {
                     if (u.resource().equals(r) && u.utilization() > 0) {
                         warm.add(new double[] {v.traffic().achievedRps(), warm(u)});
+                        // the host's use, and the share of it this process's background took
                         shared.add(new double[] {v.traffic().achievedRps(), u.sharedUtilization(), background(u)});
                         requests.add(new double[] {v.traffic().achievedRps(), u.requestUtilization()});
                     }
@@ -98,9 +99,9 @@ public final class UtilizationLaw {
      * a cold JVM's compiling at a first, low step counts as demand: cpu-quiet-ci's one free step
      * (5 RPS, 0.61 of the cores compiling beside 5 × 96 ms of request CPU) bounded it at 16 RPS, it
      * measured 20, the requests' own use says 20.3. It leaves out work done for them on other
-     * threads (concurrent GC, the server's I/O threads), so this bound is an upper one, as the
-     * law's always is: cpu-starved-blind-ci's G1 concurrent work for its humongous layers put it at
-     * 26 where it measured 22.5. One step cannot split the rest of the process's use into what is
+     * threads (the server's I/O threads, a collector whose concurrent work grows with allocation),
+     * so this bound is an upper one, as the law's always is: cpu-heavy-ci's put it at 15.4 where it
+     * measured 13.8 (+11 %), cpu-starved-blind-ci's at 25.0 where it measured 22.5. One step cannot split the rest of the process's use into what is
      * transient and what grows with load, so the range from the whole use through the origin to the
      * requests' own is kept beside the bound. The whole use is taken less the resource's transient
      * utilization where it was measured (the compilers' and G1's concurrent CPU): the rest is not
@@ -130,7 +131,7 @@ public final class UtilizationLaw {
      * neighbour keep their share of the cores at the limit as they did below it. One free step cannot
      * fit the host's line, which is where this share would show as its background: the cpu scenario
      * of 16:55 UTC 2026-12-04 (step 2 over its latency SLO, so step 1 alone) bounded at 26.1 RPS from
-     * its requests' own use, measured 22.0; with the 14 % others used at step 1 kept, 22.4. Zero where
+     * its requests' own use, measured 22.0; with the 14 % others used at step 1 kept, 22.5. Zero where
      * the resource shares nothing, or where the host was full ({@value #SHARED_FULL} or more) at a
      * step read: neighbours that fill whatever is idle yield it as the service grows.
      */
@@ -209,7 +210,8 @@ public final class UtilizationLaw {
      * {@value #SHARED_FULL}, since neighbours that fill whatever the host leaves idle (a low-priority
      * batch, a busy test machine) hold it near 1 at any load and yield as the service grows; and a
      * real line, no fallback. A neighbour that keeps its share (one favoured process holding a core)
-     * shows as the line's background, so the bound is what is left to this service.
+     * shows as the line's background, so the bound is what is left to this service. Fitted less this
+     * process's transient share, as its own line is.
      */
     private static Optional<DemandFit> sharedFit(List<double[]> points) {
         List<double[]> demand = new ArrayList<>();

@@ -14,9 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * A service as small as a real one gets: embedded Tomcat, two servlets, a HikariCP pool on
+ * A service as small as a real one gets: embedded Tomcat, three servlets, a HikariCP pool on
  * PostgreSQL, no framework. {@code /hello} answers a constant; {@code /select} runs one SELECT.
  * Their requests cost microseconds, so whatever an agent adds per request or at start-up shows.
+ * {@code /digest} computes SHA-256 a fixed number of times: a CPU-bound endpoint on plain Tomcat.
  *
  * <pre>
  * java [-javaagent:…] -Dfast.port=0 -Dfast.port-file=PATH -jar examples/fast-service/target/fast-service.jar
@@ -24,7 +25,8 @@ import java.nio.file.StandardCopyOption;
  * System properties: {@code fast.port} (default 8080, 0 = any free port), {@code fast.port-file}
  * (written with the port once Tomcat listens), {@code fast.jdbc-url} (default
  * {@code jdbc:postgresql://127.0.0.1:5432/test}), {@code fast.db-user} (postgres),
- * {@code fast.db-password} (empty), {@code fast.pool-size} (10).
+ * {@code fast.db-password} (empty), {@code fast.pool-size} (10), {@code fast.digest-rounds} (400: SHA-256
+ * rounds over 4 KiB a {@code /digest} request).
  */
 public final class FastService {
 
@@ -43,6 +45,8 @@ public final class FastService {
         context.addServletMappingDecoded("/hello", "hello");
         Tomcat.addServlet(context, "select", new SelectServlet(pool));
         context.addServletMappingDecoded("/select", "select");
+        Tomcat.addServlet(context, "digest", new DigestServlet(Integer.getInteger("fast.digest-rounds", 400)));
+        context.addServletMappingDecoded("/digest", "digest");
         Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "fast-service-pool-close"));
         tomcat.start();
         writePortFile(connector.getLocalPort());
