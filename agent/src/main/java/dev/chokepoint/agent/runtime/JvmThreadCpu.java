@@ -61,9 +61,8 @@ public final class JvmThreadCpu {
 
     private final File tasks;
     private final byte[] buffer = new byte[STAT_BYTES];
-    /** Tracked threads' ticks at the last read, by thread id. */
-    private final Map<String, Long> tracked = new HashMap<>();
-    private final Map<String, Kind> kinds = new HashMap<>();
+    /** Tracked threads' kind and ticks at the last read, by thread id. */
+    private final Map<String, Tracked> tracked = new HashMap<>();
     private final Set<String> others = new HashSet<>();
     private final long[] ticks = new long[KINDS.length];
 
@@ -90,7 +89,6 @@ public final class JvmThreadCpu {
             }
         }
         tracked.keySet().retainAll(live);
-        kinds.keySet().retainAll(live);
         others.retainAll(live);
         return ticks[kind.ordinal()] / WithheldCpu.USER_HZ;
     }
@@ -103,22 +101,22 @@ public final class JvmThreadCpu {
             return; // ended between the list and the read, or unreadable: try again next time
         }
         Kind kind = Kind.of(stat.substring(stat.indexOf('(') + 1, close));
-        if (kind == null || (kinds.containsKey(id) && kinds.get(id) != kind)) {
-            // of no kind, or a reused id: what the old thread used stays with its kind, the new one starts apart
+        if (kind == null) {
             tracked.remove(id);
-            kinds.remove(id);
-            if (kind == null) {
-                others.add(id);
-                return;
-            }
+            others.add(id);
+            return;
         }
         long now = cpuTicks(stat.substring(close + 1));
         if (now < 0) {
             return;
         }
-        Long before = tracked.put(id, now);
-        kinds.put(id, kind);
-        ticks[kind.ordinal()] += Math.max(0, now - (before == null ? 0 : before));
+        Tracked before = tracked.put(id, new Tracked(kind, now));
+        // a reused id of another kind: what the old thread used stays with its kind, the new one starts apart
+        long from = before == null || before.kind() != kind ? 0 : before.ticks();
+        ticks[kind.ordinal()] += Math.max(0, now - from);
+    }
+
+    private record Tracked(Kind kind, long ticks) {
     }
 
     /** utime + stime: the 14th and 15th fields, the 12th and 13th after the name's closing parenthesis; -1 if absent. */
