@@ -1,8 +1,8 @@
 package dev.chokepoint.agent.bootstrap;
 
 import dev.chokepoint.agent.probe.Probe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
-import dev.chokepoint.agent.probe.WovenClass;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.WovenClass;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -71,7 +71,7 @@ final class ProbeTransformer implements ClassFileTransformer {
                 applied.add(probe.probeId());
             }
         }
-        if (applied.isEmpty()) {
+        if (applied.isEmpty() || !woven.changed()) {
             return null;
         }
         try {

@@ -3,10 +3,13 @@ package dev.chokepoint.agent.executor;
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.MeterProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import dev.chokepoint.agent.probe.WovenClass;
-import net.bytebuddy.asm.Advice;
+import dev.chokepoint.agent.probe.weave.HookCode;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
+import dev.chokepoint.agent.probe.weave.WovenClass;
 import net.bytebuddy.dynamic.loading.ClassInjector;
 
 import java.io.IOException;
@@ -23,10 +26,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
-
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * Every {@code java.util.concurrent.ThreadPoolExecutor} (and so {@code ScheduledThreadPoolExecutor}
@@ -49,6 +48,8 @@ public final class ExecutorProbe extends MeterProbe {
     private static final String EXECUTOR_INTERNAL = "java/util/concurrent/ThreadPoolExecutor";
     private static final String BRIDGE = "dev/chokepoint/agent/executor/bridge/ExecutorBridge.class";
     private static final String BRIDGE_NAME = "dev.chokepoint.agent.executor.bridge.ExecutorBridge";
+    private static final String BRIDGE_INTERNAL = "dev/chokepoint/agent/executor/bridge/ExecutorBridge";
+    private static final String TAKES_OBJECT = "(Ljava/lang/Object;)V";
 
     /** Strong reference: the meters read the groups it holds. */
     private volatile ExecutorMetrics metrics;
@@ -64,8 +65,8 @@ public final class ExecutorProbe extends MeterProbe {
         if (maxNames < 0 || instrumentation == null) {
             return;
         }
-        // Byte Buddy's start and the retransformation take a second or more on a busy machine:
-        // done on a short-lived thread of their own, so the metrics endpoint does not wait.
+        // The bridge's definition and the retransformation are done on a short-lived thread of
+        // their own, so premain and the metrics endpoint do not wait for them.
         Thread installer = new Thread(() -> install(context, instrumentation, maxNames), "chokepoint-executors");
         installer.setDaemon(true);
         installer.start();
@@ -115,12 +116,7 @@ public final class ExecutorProbe extends MeterProbe {
             }
             try {
                 WovenClass executor = new WovenClass(loader, EXECUTOR, classFile);
-                executor.apply(ProbeAdvice.of(ExecutorProbe.class, named(EXECUTOR))
-                        .on(isConstructor().and(takesArguments(7)), "CreatedAdvice")
-                        .on(named("runWorker"), "WorkerAdvice")
-                        .on(named("execute").and(takesArguments(1)), "ExecuteAdvice")
-                        .on(named("addWorker").or(named("reject")), "NotQueuedAdvice")
-                        .on(named("getTask"), "TakenAdvice"));
+                executor.apply(executorHooks());
                 return executor.bytes();
             } catch (RuntimeException | LinkageError e) {
                 // The class stays as it was, so nothing would ever call the helpers.
@@ -174,54 +170,25 @@ public final class ExecutorProbe extends MeterProbe {
         instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
     }
 
-    static final class CreatedAdvice {
-        private CreatedAdvice() {
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object executor) {
-            ExecutorBridge.created(executor);
-        }
-    }
-
-    static final class WorkerAdvice {
-        private WorkerAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object executor) {
-            ExecutorBridge.workerStarted(executor);
-        }
-    }
-
-    static final class ExecuteAdvice {
-        private ExecuteAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(0) Object task) {
-            ExecutorBridge.submitted(task);
-        }
-    }
-
-    /** {@code addWorker(firstTask, core)} and {@code reject(task)}: the task never sits in the queue. */
-    static final class NotQueuedAdvice {
-        private NotQueuedAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(0) Object task) {
-            ExecutorBridge.notQueued(task);
-        }
-    }
-
-    static final class TakenAdvice {
-        private TakenAdvice() {
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object executor, @Advice.Return Object task) {
-            ExecutorBridge.taken(executor, task);
-        }
+    /**
+     * {@code ExecutorBridge.created(this)} when a constructor returns (the seven-argument one, which
+     * the others call), {@code workerStarted(this)} as a worker starts, {@code submitted(task)} at
+     * {@code execute}, {@code notQueued(task)} at {@code addWorker(firstTask, core)} and
+     * {@code reject(task)} (the task never sits in the queue), {@code taken(this, task)} when
+     * {@code getTask} returns. The bridge is named, not loaded: it must resolve in the bootstrap loader.
+     */
+    private static ProbeAdvice executorHooks() {
+        HookCode notQueued = code -> code.argument(0).callStatic(BRIDGE_INTERNAL, "notQueued", TAKES_OBJECT);
+        return ProbeAdvice.of(TypeMatch.named(EXECUTOR))
+                .on(MethodMatch.constructor().arguments(7), MethodHooks.onExit(code -> code.thisObject()
+                        .callStatic(BRIDGE_INTERNAL, "created", TAKES_OBJECT)))
+                .on(MethodMatch.named("runWorker"), MethodHooks.onEnter(code -> code.thisObject()
+                        .callStatic(BRIDGE_INTERNAL, "workerStarted", TAKES_OBJECT)))
+                .on(MethodMatch.named("execute").arguments(1), MethodHooks.onEnter(code -> code.argument(0)
+                        .callStatic(BRIDGE_INTERNAL, "submitted", TAKES_OBJECT)))
+                .on(MethodMatch.named("addWorker"), MethodHooks.onEnter(notQueued))
+                .on(MethodMatch.named("reject"), MethodHooks.onEnter(notQueued))
+                .on(MethodMatch.named("getTask"), MethodHooks.onExit(code -> code.thisObject().returned()
+                        .callStatic(BRIDGE_INTERNAL, "taken", "(Ljava/lang/Object;Ljava/lang/Object;)V")));
     }
 }

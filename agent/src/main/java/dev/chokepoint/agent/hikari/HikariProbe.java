@@ -1,17 +1,14 @@
 package dev.chokepoint.agent.hikari;
 
-import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.asm.Advice;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 
 import java.util.List;
-
-
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * HikariCP pool meters through Hikari's own {@code MetricsTrackerFactory} seam. The pool
@@ -23,6 +20,7 @@ public final class HikariProbe extends InstrumentingProbe {
 
     static final String ID = "hikari";
     private static final String POOL = "com.zaxxer.hikari.pool.HikariPool";
+    private static final String FACTORY = "com/zaxxer/hikari/metrics/MetricsTrackerFactory";
 
     public HikariProbe() {
         super(ID, ClassNames.of(POOL));
@@ -33,21 +31,12 @@ public final class HikariProbe extends InstrumentingProbe {
         HikariTracking.install(context.registry(), context);
     }
 
+    /** {@code factory = (MetricsTrackerFactory) HikariTracking.wrap(factory, HikariPool.class)} at entry. */
     @Override
     public List<ProbeAdvice> advice() {
-        return List.of(ProbeAdvice.of(HikariProbe.class, named(POOL))
-                .on(named("setMetricsTrackerFactory").and(takesArguments(1)), "SetFactoryAdvice"));
-    }
-
-    static final class SetFactoryAdvice {
-
-        private SetFactoryAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Origin Class<?> hikariPool,
-                          @Advice.Argument(value = 0, readOnly = false) MetricsTrackerFactory factory) {
-            factory = (MetricsTrackerFactory) HikariTracking.wrap(factory, hikariPool);
-        }
+        return List.of(ProbeAdvice.of(TypeMatch.named(POOL))
+                .on(MethodMatch.named("setMetricsTrackerFactory").arguments(1).requiring("L" + FACTORY + ";"), MethodHooks.onEnter(code -> code
+                        .argument(0).ownClass().callStatic(HikariTracking.class, "wrap")
+                        .cast(FACTORY).setArgument(0))));
     }
 }

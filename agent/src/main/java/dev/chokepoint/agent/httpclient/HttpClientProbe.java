@@ -2,16 +2,13 @@ package dev.chokepoint.agent.httpclient;
 
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.asm.Advice;
-import org.springframework.http.client.ClientHttpRequest;
-import org.springframework.http.client.ClientHttpResponse;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
+
 import java.util.List;
-
-
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
 
 /**
  * Outbound HTTP through Spring's client abstraction: {@code AbstractClientHttpRequest.execute()}
@@ -21,6 +18,9 @@ public final class HttpClientProbe extends InstrumentingProbe {
 
     static final String ID = "httpclient";
     private static final String REQUEST = "org.springframework.http.client.AbstractClientHttpRequest";
+    private static final String REQUEST_INTERFACE = "org/springframework/http/client/ClientHttpRequest";
+    private static final String RESPONSE = "org/springframework/http/client/ClientHttpResponse";
+    private static final String STATUS_CODE = "org/springframework/http/HttpStatusCode";
 
     public HttpClientProbe() {
         super(ID, ClassNames.of(REQUEST));
@@ -33,33 +33,22 @@ public final class HttpClientProbe extends InstrumentingProbe {
         OutboundCalls.install(metrics, context);
     }
 
+    /**
+     * Enter: {@code OutboundCalls.enter()}. Exit, when it returns or throws:
+     * {@code OutboundCalls.status(response.getStatusCode().value())} (already read by {@code execute()}
+     * for every Spring client; null when it threw, so skipped), then, guarded apart so the nesting depth
+     * is always restored, {@code OutboundCalls.exit(this.getURI())}.
+     */
     @Override
     public List<ProbeAdvice> advice() {
-        return List.of(ProbeAdvice.of(HttpClientProbe.class, named(REQUEST))
-                .on(named("execute").and(takesNoArguments()), "ExecuteAdvice"));
-    }
-
-    static final class ExecuteAdvice {
-
-        private ExecuteAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static long enter() {
-            return OutboundCalls.enter();
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.This ClientHttpRequest request, @Advice.Enter long start,
-                         @Advice.Return ClientHttpResponse response) {
-            int status;
-            try {
-                // Already read by execute() for every Spring client; guarded so the depth is always restored.
-                status = response == null ? 0 : response.getStatusCode().value();
-            } catch (Throwable unreadable) {
-                status = 0;
-            }
-            OutboundCalls.exit(start, request.getURI(), status);
-        }
+        return List.of(ProbeAdvice.of(TypeMatch.named(REQUEST)).on(MethodMatch.named("execute").arguments(0),
+                MethodHooks.onEnter(code -> code.callStatic(OutboundCalls.class, "enter"))
+                        .andOnExit(code -> code.returned()
+                                        .callInterface(RESPONSE, "getStatusCode", "()L" + STATUS_CODE + ";")
+                                        .callInterface(STATUS_CODE, "value", "()I")
+                                        .callStatic(OutboundCalls.class, "status"),
+                                code -> code.thisObject().callInterface(REQUEST_INTERFACE, "getURI", "()Ljava/net/URI;")
+                                        .callStatic(OutboundCalls.class, "exit"))
+                        .alsoOnThrow()));
     }
 }

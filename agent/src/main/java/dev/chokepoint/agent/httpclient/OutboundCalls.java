@@ -23,17 +23,31 @@ public final class OutboundCalls {
         METRICS.install(clientMetrics, probeContext);
     }
 
-    /** Start time of the outermost call, or 0 for a nested call or when off. */
-    public static long enter() {
-        boolean outermost = RequestTimes.current().enterOutbound();
-        return outermost && METRICS.get() != null ? System.nanoTime() : 0L;
+    /** An outbound call starts; only the outermost one on the thread is timed. */
+    public static void enter() {
+        RequestTimes times = RequestTimes.current();
+        if (times.enterOutbound()) {
+            times.outboundStartNanos = METRICS.get() != null ? System.nanoTime() : 0L;
+            times.outboundStatus = 0;
+        }
     }
 
-    public static void exit(long startNanos, URI uri, int status) {
-        RequestTimes.current().exitOutbound();
+    /** The response's status, read when the call returned one. */
+    public static void status(int status) {
+        RequestTimes.current().outboundStatus = status;
+    }
+
+    /** The call ends (returned or threw); the outermost one is recorded. */
+    public static void exit(URI uri) {
+        RequestTimes times = RequestTimes.current();
+        if (!times.exitOutbound()) {
+            return;
+        }
+        long startNanos = times.outboundStartNanos;
+        times.outboundStartNanos = 0L;
         HttpClientMetrics target = METRICS.get();
         if (startNanos != 0L && target != null && uri != null) {
-            target.record(uri, status, System.nanoTime() - startNanos);
+            target.record(uri, times.outboundStatus, System.nanoTime() - startNanos);
             TimedCallPorts.add(port(uri));
         }
     }

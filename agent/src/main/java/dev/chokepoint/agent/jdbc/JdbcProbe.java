@@ -3,24 +3,13 @@ package dev.chokepoint.agent.jdbc;
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.asm.Advice;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 
-import java.sql.Connection;
 import java.util.List;
-import java.util.Properties;
-
-import static net.bytebuddy.matcher.ElementMatchers.failSafe;
-import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
-import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
-import static net.bytebuddy.matcher.ElementMatchers.nameEndsWith;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.not;
-import static net.bytebuddy.matcher.ElementMatchers.returns;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * Per-statement latency: wraps the connections drivers and Hikari hand out ({@link JdbcProxies}).
@@ -36,6 +25,7 @@ public final class JdbcProbe extends InstrumentingProbe {
     /** Drivers whose class name breaks the custom: SQLite's (xerial sqlite-jdbc, the one in wide use). */
     private static final String[] DRIVERS_NAMED_OTHERWISE = {"org.sqlite.JDBC"};
     private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
+    private static final String CONNECTION = "Ljava/sql/Connection;";
 
     /** False when {@code max-queries} is negative: no meters, no transformation. */
     private volatile boolean counting;
@@ -64,50 +54,21 @@ public final class JdbcProbe extends InstrumentingProbe {
             return List.of();
         }
         return List.of(
-                ProbeAdvice.of(JdbcProbe.class, nameEndsWith(DRIVER_SUFFIX).or(namedOneOf(DRIVERS_NAMED_OTHERWISE))
-                        .and(not(isAbstract()))
-                        .and(not(nameStartsWith("dev.chokepoint.agent.")))
-                        // failSafe: a "…Driver" class whose super types cannot be resolved (an
-                        // optional dependency absent) is not a JDBC driver we can see, not an error
-                        // that should switch the whole probe off.
-                        .and(failSafe(hasSuperType(named("java.sql.Driver")))))
-                        .on(named("connect").and(takesArguments(String.class, Properties.class))
-                                .and(returns(named("java.sql.Connection"))), "DriverConnectAdvice"),
-                ProbeAdvice.of(JdbcProbe.class, named(POOL_BASE))
-                        .on(named("newConnection").and(returns(named("java.sql.Connection"))),
-                                "PoolNewConnectionAdvice"));
-    }
-
-    static final class DriverConnectAdvice {
-
-        private DriverConnectAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.Argument(0) String url) {
-            JdbcConnections.enterDriver(url);
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.Return(readOnly = false) Connection connection) {
-            connection = JdbcConnections.exitDriver(connection);
-        }
-    }
-
-    static final class PoolNewConnectionAdvice {
-
-        private PoolNewConnectionAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            JdbcConnections.enterPool();
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.FieldValue("poolName") String poolName,
-                         @Advice.Return(readOnly = false) Connection connection) {
-            connection = JdbcConnections.exitPool(connection, poolName);
-        }
+                ProbeAdvice.of(TypeMatch.nameEndsWith(DRIVER_SUFFIX).or(TypeMatch.named(DRIVERS_NAMED_OTHERWISE))
+                        .and(TypeMatch.concrete())
+                        .and(TypeMatch.nameStartsWith("dev.chokepoint.agent.").negate())
+                        // A "…Driver" class whose super types cannot be read (an optional dependency
+                        // absent) is not a JDBC driver we can see: no match, not an error.
+                        .and(TypeMatch.hasSuperType("java.sql.Driver")))
+                        .on(MethodMatch.named("connect").arguments("Ljava/lang/String;", "Ljava/util/Properties;").returns(CONNECTION),
+                                MethodHooks.onEnter(code -> code.argument(0).callStatic(JdbcConnections.class, "enterDriver"))
+                                        .andOnExit(code -> code.returned().callStatic(JdbcConnections.class, "exitDriver").setReturned())
+                                        .alsoOnThrow()),
+                ProbeAdvice.of(TypeMatch.named(POOL_BASE))
+                        .on(MethodMatch.named("newConnection").returns(CONNECTION),
+                                MethodHooks.onEnter(code -> code.callStatic(JdbcConnections.class, "enterPool"))
+                                        .andOnExit(code -> code.returned().field("poolName", "Ljava/lang/String;")
+                                                .callStatic(JdbcConnections.class, "exitPool").setReturned())
+                                        .alsoOnThrow()));
     }
 }

@@ -1,5 +1,7 @@
 package dev.chokepoint.agent.probe;
 
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+
 import java.util.List;
 
 /** A probe that only binds meters: it rewrites no class. */

@@ -3,17 +3,15 @@ package dev.chokepoint.agent.request;
 import dev.chokepoint.agent.label.LabelLimit;
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.asm.Advice;
-import org.apache.catalina.connector.Request;
-import org.apache.catalina.connector.Response;
+import dev.chokepoint.agent.probe.weave.HookWriter;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 /**
  * Times every Tomcat request at {@code StandardHostValve.invoke}: late enough that Spring has
@@ -32,6 +30,14 @@ public final class RequestProbe extends InstrumentingProbe {
     private static final String ASYNC_CONTEXT = "org.apache.catalina.core.AsyncContextImpl";
     static final int DEFAULT_MAX_URIS = 100;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
+    private static final String REQUEST = "org/apache/catalina/connector/Request";
+    private static final String RESPONSE = "org/apache/catalina/connector/Response";
+    private static final String REQUEST_TYPE = "L" + REQUEST + ";";
+    private static final String RESPONSE_TYPE = "L" + RESPONSE + ";";
+    private static final String ATTRIBUTE = "(Ljava/lang/String;)Ljava/lang/Object;";
+    private static final String READ_STRING = "()Ljava/lang/String;";
+    private static final String OBJECT = "Ljava/lang/Object;";
+    private static final String STRING = "Ljava/lang/String;";
     /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
     static final String ASYNC_NOTE = "dev.chokepoint.agent.request.async";
 
@@ -65,58 +71,54 @@ public final class RequestProbe extends InstrumentingProbe {
             return List.of();
         }
         return List.of(
-                ProbeAdvice.of(RequestProbe.class, named(HOST_VALVE))
-                        .on(named("invoke").and(takesArguments(2)), "HostValveAdvice"),
-                ProbeAdvice.of(RequestProbe.class, named(CONTEXT_VALVE))
-                        .on(named("invoke").and(takesArguments(2)), "ContextValveAdvice"),
-                ProbeAdvice.of(RequestProbe.class, named(ASYNC_CONTEXT))
-                        .on(named("fireOnComplete").and(takesArguments(0)), "AsyncCompleteAdvice"));
+                ProbeAdvice.of(TypeMatch.named(HOST_VALVE)).on(MethodMatch.named("invoke").arguments(2).requiring(REQUEST_TYPE, RESPONSE_TYPE),
+                        MethodHooks.onEnter(code -> code.callStatic(ServerRequests.class, "start"))
+                                .andOnExit(RequestProbe::requestEnds).alsoOnThrow()),
+                ProbeAdvice.of(TypeMatch.named(CONTEXT_VALVE)).on(MethodMatch.named("invoke").arguments(2).requiring(REQUEST_TYPE, RESPONSE_TYPE),
+                        MethodHooks.onExit(code -> code.argument(0).constant(ROUTE_ATTRIBUTE).callVirtual(REQUEST, "getAttribute", ATTRIBUTE)
+                                .callStatic(ServerRequests.class, "routed")).alsoOnThrow()),
+                ProbeAdvice.of(TypeMatch.named(ASYNC_CONTEXT)).on(MethodMatch.named("fireOnComplete").arguments(0),
+                        MethodHooks.onEnter(RequestProbe::asyncRequestEnds)));
     }
 
-    static final class HostValveAdvice {
-
-        private HostValveAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter() {
-            ServerRequests.start();
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.Argument(0) Request request, @Advice.Argument(1) Response response) {
-            // The decoded path is a String Tomcat makes on first ask (then keeps until recycle);
-            // with a route, nothing reads it, so it is not asked for.
-            Object route = request.getAttribute(ROUTE_ATTRIBUTE);
-            Object asyncStarted = ServerRequests.end(request.getMethod(), route,
-                    route == null ? request.getDecodedRequestURI() : null, response.getStatus(), request.isAsync(),
-                    request.getNote(ASYNC_NOTE));
-            if (asyncStarted != null) {
-                request.setNote(ASYNC_NOTE, asyncStarted);
-            }
-        }
+    /**
+     * At the host valve's exit, {@code request} and {@code response} its arguments:
+     * <pre>
+     * Object route = request.getAttribute(ROUTE_ATTRIBUTE);
+     * String path = route == null ? request.getDecodedRequestURI() : null;
+     * Object asyncStarted = ServerRequests.end(request.getMethod(), route, path, response.getStatus(),
+     *         request.isAsync(), request.getNote(ASYNC_NOTE));
+     * if (asyncStarted != null) request.setNote(ASYNC_NOTE, asyncStarted);
+     * </pre>
+     * The decoded path is a String Tomcat makes on first ask (then keeps until recycle); with a
+     * route, nothing reads it, so it is not asked for.
+     */
+    private static void requestEnds(HookWriter code) {
+        int route = code.argument(0).constant(ROUTE_ATTRIBUTE).callVirtual(REQUEST, "getAttribute", ATTRIBUTE).keep(OBJECT);
+        int path = code.nothing().keep(STRING);
+        code.ifNull(route, then -> then.argument(0).callVirtual(REQUEST, "getDecodedRequestURI", READ_STRING).store(path));
+        int asyncStarted = code.argument(0).callVirtual(REQUEST, "getMethod", READ_STRING)
+                .load(route).load(path)
+                .argument(1).callVirtual(RESPONSE, "getStatus", "()I")
+                .argument(0).callVirtual(REQUEST, "isAsync", "()Z")
+                .argument(0).constant(ASYNC_NOTE).callVirtual(REQUEST, "getNote", ATTRIBUTE)
+                .callStatic(ServerRequests.class, "end").keep(OBJECT);
+        code.ifNonNull(asyncStarted, then -> then.argument(0).constant(ASYNC_NOTE).load(asyncStarted)
+                .callVirtual(REQUEST, "setNote", "(Ljava/lang/String;Ljava/lang/Object;)V"));
     }
 
-    static final class AsyncCompleteAdvice {
-
-        private AsyncCompleteAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.FieldValue("request") Request request) {
-            ServerRequests.asyncCompleted(request.getNote(ASYNC_NOTE), request.getMethod(),
-                    request.getAttribute(ROUTE_ATTRIBUTE), request.getDecodedRequestURI(), request.getResponse().getStatus());
-        }
-    }
-
-    static final class ContextValveAdvice {
-
-        private ContextValveAdvice() {
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-        static void exit(@Advice.Argument(0) Request request) {
-            ServerRequests.routed(request.getAttribute(ROUTE_ATTRIBUTE));
-        }
+    /**
+     * At {@code AsyncContextImpl.fireOnComplete}'s entry, {@code request} its field:
+     * {@code ServerRequests.asyncCompleted(request.getNote(ASYNC_NOTE), request.getMethod(),
+     * request.getAttribute(ROUTE_ATTRIBUTE), request.getDecodedRequestURI(), request.getResponse().getStatus())}.
+     */
+    private static void asyncRequestEnds(HookWriter code) {
+        code.field("request", REQUEST_TYPE).constant(ASYNC_NOTE).callVirtual(REQUEST, "getNote", ATTRIBUTE)
+                .field("request", REQUEST_TYPE).callVirtual(REQUEST, "getMethod", READ_STRING)
+                .field("request", REQUEST_TYPE).constant(ROUTE_ATTRIBUTE).callVirtual(REQUEST, "getAttribute", ATTRIBUTE)
+                .field("request", REQUEST_TYPE).callVirtual(REQUEST, "getDecodedRequestURI", READ_STRING)
+                .field("request", REQUEST_TYPE).callVirtual(REQUEST, "getResponse", "()" + RESPONSE_TYPE)
+                .callVirtual(RESPONSE, "getStatus", "()I")
+                .callStatic(ServerRequests.class, "asyncCompleted");
     }
 }

@@ -28,6 +28,9 @@ public final class RequestTimes {
     Object routePattern;
     /** Nesting of outbound HTTP calls (interceptors wrap the real request): only the outermost is timed. */
     int outboundDepth;
+    /** When the outermost outbound call started (0: not timed), and its response's status (0: none read). */
+    public long outboundStartNanos;
+    public int outboundStatus;
     /** This thread is in {@link RequestThreads}, and its core wait followed ({@link RequestThreadsCoreWait}) where it can be. */
     boolean threadFollowed;
     private final CpuSampling cpuSampling = new CpuSampling(System.nanoTime(), Thread.currentThread().getId());

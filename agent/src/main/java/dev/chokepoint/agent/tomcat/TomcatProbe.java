@@ -2,15 +2,14 @@ package dev.chokepoint.agent.tomcat;
 
 import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.InstrumentingProbe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
-import net.bytebuddy.asm.Advice;
+import dev.chokepoint.agent.probe.weave.HookCode;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 
 import java.util.List;
-
-
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesNoArguments;
 
 /**
  * Finds Tomcat's connector endpoints as they start ({@code AbstractEndpoint.start()}: bound, executor
@@ -34,43 +33,15 @@ public final class TomcatProbe extends InstrumentingProbe {
 
     @Override
     public List<ProbeAdvice> advice() {
-        return List.of(ProbeAdvice.of(TomcatProbe.class, named(ENDPOINT))
-                .on(named("start").and(takesNoArguments()), "StartAdvice")
-                .on(named("stop").and(takesNoArguments()), "StopAdvice")
-                .on(named("processSocket"), "ProcessSocketAdvice"));
+        return List.of(ProbeAdvice.of(TypeMatch.named(ENDPOINT))
+                .on(MethodMatch.named("start").arguments(0), MethodHooks.onExit(endpointTo("started")))
+                .on(MethodMatch.named("stop").arguments(0), MethodHooks.onEnter(endpointTo("stopped")))
+                // Finds endpoints that were already running when the agent was attached to a live JVM.
+                .on(MethodMatch.named("processSocket"), MethodHooks.onEnter(endpointTo("seen"))));
     }
 
-    static final class StartAdvice {
-
-        private StartAdvice() {
-        }
-
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.This Object endpoint) {
-            TomcatEndpoints.started(endpoint);
-        }
-    }
-
-    /** Finds endpoints that were already running when the agent was attached to a live JVM. */
-    static final class ProcessSocketAdvice {
-
-        private ProcessSocketAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object endpoint) {
-            TomcatEndpoints.seen(endpoint);
-        }
-    }
-
-    static final class StopAdvice {
-
-        private StopAdvice() {
-        }
-
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@Advice.This Object endpoint) {
-            TomcatEndpoints.stopped(endpoint);
-        }
+    /** {@code TomcatEndpoints.<helper>(this)} */
+    private static HookCode endpointTo(String helper) {
+        return code -> code.thisObject().callStatic(TomcatEndpoints.class, helper);
     }
 }

@@ -5,8 +5,11 @@ import dev.chokepoint.agent.probe.ClassNames;
 import dev.chokepoint.agent.probe.GreetingProbe;
 import dev.chokepoint.agent.probe.GreetingProbe.Greeter;
 import dev.chokepoint.agent.probe.Probe;
-import dev.chokepoint.agent.probe.ProbeAdvice;
 import dev.chokepoint.agent.probe.ProbeContext;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import static net.bytebuddy.matcher.ElementMatchers.named;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProbeTransformerTest {
@@ -41,14 +43,15 @@ class ProbeTransformerTest {
     @Test
     void aClassNoProbeMatchesIsLeftAsItIs() throws Exception {
         ProbeTransformer transformer = new ProbeTransformer(List.of(probe("greeting",
-                () -> ProbeAdvice.of(GreetingProbe.class, named("a.b.Other")).on(named("greet"), "ExclaimAdvice"))),
+                () -> ProbeAdvice.of(TypeMatch.named("a.b.Other")).on(MethodMatch.named("greet"),
+                        MethodHooks.onExit(code -> code.returned().pop())))),
                 context);
 
         assertThat(transform(transformer)).isNull();
     }
 
     @Test
-    void aProbeWhoseAdviceCannotBeReadGoesOffAndTheOthersAreStillWoven() throws Exception {
+    void aProbeWhoseHooksCannotBeWovenGoesOffAndTheOthersAreStillWoven() throws Exception {
         ProbeTransformer transformer = new ProbeTransformer(List.of(
                 probe("broken", GreetingProbe::missingAdvice),
                 probe("greeting", GreetingProbe::greeterAdvice)), context);
@@ -57,15 +60,15 @@ class ProbeTransformerTest {
         assertThat(context.isOn("broken")).isFalse();
         assertThat(context.isOn("greeting")).isTrue();
         assertThat(stderr()).startsWith("chokepoint: probe broken could not instrument " + Greeter.class.getName() + ": ")
-                .contains("NoSuchAdvice").endsWith("; probe off, the application runs on");
+                .contains("has no field 'noSuchField'").endsWith("; probe off, the application runs on");
     }
 
     @Test
     void aProbeWhoseTypeMatcherThrowsGoesOffAlone() throws Exception {
         ProbeTransformer transformer = new ProbeTransformer(List.of(
-                probe("throwing", () -> ProbeAdvice.of(GreetingProbe.class, type -> {
+                probe("throwing", () -> ProbeAdvice.of(type -> {
                     throw new IllegalStateException("matcher broke");
-                }).on(named("greet"), "ExclaimAdvice")),
+                }).on(MethodMatch.named("greet"), MethodHooks.onExit(code -> code.returned().pop()))),
                 probe("greeting", GreetingProbe::greeterAdvice)), context);
 
         assertThat(Greeter.greetWith(transform(transformer))).isEqualTo("hello!");

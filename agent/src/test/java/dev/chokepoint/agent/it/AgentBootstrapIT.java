@@ -70,7 +70,8 @@ class AgentBootstrapIT {
             Attributes manifest = jar.getManifest().getMainAttributes();
 
             assertThat(unrelocated).isEmpty();
-            assertThat(jar.getEntry("dev/chokepoint/agent/shaded/net/bytebuddy/agent/builder/AgentBuilder.class")).isNotNull();
+            assertThat(jar.getEntry("dev/chokepoint/agent/shaded/org/objectweb/asm/ClassReader.class")).isNotNull();
+            assertThat(jar.getEntry("dev/chokepoint/agent/shaded/org/objectweb/asm/commons/AnalyzerAdapter.class")).isNotNull();
             assertThat(jar.getEntry("dev/chokepoint/agent/shaded/io/micrometer/core/instrument/MeterRegistry.class")).isNotNull();
             assertThat(manifest.getValue("Premain-Class")).isEqualTo("dev.chokepoint.agent.ChokepointAgent");
             assertThat(manifest.getValue("Agent-Class")).isEqualTo("dev.chokepoint.agent.ChokepointAgent");

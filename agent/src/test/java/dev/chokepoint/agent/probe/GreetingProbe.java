@@ -1,10 +1,9 @@
 package dev.chokepoint.agent.probe;
 
-import net.bytebuddy.asm.Advice;
-
-import java.util.List;
-
-import static net.bytebuddy.matcher.ElementMatchers.named;
+import dev.chokepoint.agent.probe.weave.MethodHooks;
+import dev.chokepoint.agent.probe.weave.MethodMatch;
+import dev.chokepoint.agent.probe.weave.ProbeAdvice;
+import dev.chokepoint.agent.probe.weave.TypeMatch;
 
 /** A probe for the weaving tests: appends "!" to what {@link Greeter#greet} returns. */
 public final class GreetingProbe extends MeterProbe {
@@ -17,24 +16,26 @@ public final class GreetingProbe extends MeterProbe {
     public void bind(ProbeContext context) {
     }
 
-    /** Its advice, on {@link Greeter} (a probe's own {@code advice()} is empty: it is a meter probe). */
+    /** Its advice, on {@link Greeter}: {@code greeting = Exclaim.exclaim(greeting)} at {@code greet}'s exit. */
     public static ProbeAdvice greeterAdvice() {
-        return ProbeAdvice.of(GreetingProbe.class, named(Greeter.class.getName())).on(named("greet"), "ExclaimAdvice");
+        return ProbeAdvice.of(TypeMatch.named(Greeter.class.getName())).on(MethodMatch.named("greet"),
+                MethodHooks.onExit(code -> code.returned().callStatic(Exclaim.class, "exclaim").setReturned()));
     }
 
-    /** Advice naming a nested class that does not exist. */
+    /** Advice reading a field {@link Greeter} does not have. */
     public static ProbeAdvice missingAdvice() {
-        return ProbeAdvice.of(GreetingProbe.class, named(Greeter.class.getName())).on(named("greet"), "NoSuchAdvice");
+        return ProbeAdvice.of(TypeMatch.named(Greeter.class.getName())).on(MethodMatch.named("greet"),
+                MethodHooks.onExit(code -> code.field("noSuchField", "Ljava/lang/String;").pop()));
     }
 
-    static final class ExclaimAdvice {
+    /** What the woven code calls. */
+    public static final class Exclaim {
 
-        private ExclaimAdvice() {
+        private Exclaim() {
         }
 
-        @Advice.OnMethodExit(suppress = Throwable.class)
-        static void exit(@Advice.Return(readOnly = false) String greeting) {
-            greeting = greeting + "!";
+        public static String exclaim(String greeting) {
+            return greeting + "!";
         }
     }
 
