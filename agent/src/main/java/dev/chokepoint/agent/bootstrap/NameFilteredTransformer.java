@@ -12,13 +12,14 @@ import java.util.function.Supplier;
  * ({@link ProbeTransformer}), which is made only when the first class a probe names
  * ({@link ClassNames}) loads.
  *
- * <p>Every class the application loads passes through here. Byte Buddy's per-class work (locking,
- * a type description, the ignore and type matchers) and the JIT compilation of that path were,
- * with its class loading, most of the CPU the agent added to a Spring Boot start; now the other
- * classes cost a hash lookup, and an application that loads no named class never loads Byte Buddy.
+ * <p>Every class the application loads passes through here. Per-class work (when the agent used
+ * Byte Buddy's {@code AgentBuilder}: locking, a type description, the ignore and type matchers)
+ * and the JIT compilation of that path were, with the class loading, most of the CPU the agent
+ * added to a Spring Boot start; now the other classes cost a hash lookup, and an application
+ * that loads no named class never loads the weaver.
  *
  * <p>Classes of the bootstrap and platform loaders pass untouched ({@code java.sql.Driver} must
- * not wake Byte Buddy up), and so do the agent's own, its shaded libraries included: its probes
+ * not wake the weaver up), and so do the agent's own, its shaded libraries included: its probes
  * must never rewrite it.
  */
 final class NameFilteredTransformer implements ClassFileTransformer {

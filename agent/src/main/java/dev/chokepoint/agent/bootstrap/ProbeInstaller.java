@@ -51,7 +51,7 @@ final class ProbeInstaller {
             }
         }
         if (names.isEmpty()) {
-            return; // no probe transforms anything: Byte Buddy is never loaded
+            return; // no probe transforms anything: the weaver is never loaded
         }
         filter = new NameFilteredTransformer(names, () -> new ProbeTransformer(bound, context));
         instrumentation.addTransformer(filter, attachedLate);

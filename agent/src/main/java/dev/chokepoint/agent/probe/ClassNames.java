@@ -7,9 +7,9 @@ import java.util.Set;
 
 /**
  * The names of the classes a probe may transform: exact names and name suffixes. The agent tests
- * every class the application loads against the union of its probes' names before Byte Buddy sees
- * the class, so a class no probe can match costs a hash lookup instead of Byte Buddy's per-class
- * work (type description, ignore and type matchers; ~10,000 classes in a Spring Boot start).
+ * every class the application loads against the union of its probes' names before the weaver sees
+ * the class, so a class no probe can match costs a hash lookup instead of a class-file reading and
+ * the probes' type matches (~10,000 classes in a Spring Boot start).
  * A probe's type matchers must therefore only match classes named here; they may narrow further.
  */
 public final class ClassNames {

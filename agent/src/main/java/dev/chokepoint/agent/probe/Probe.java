@@ -9,10 +9,10 @@ import java.util.List;
  *
  * <p>The bootstrap installs every probe through this seam and knows nothing of any one of them.
  * A probe binds its meters and helpers at start-up ({@link #bind}) and, if it instruments a
- * library, names advice for the classes it rewrites ({@link #advice}, matched by name first, so
- * that applications without the library pay nothing). The advice is asked for only when the first
- * class a probe names loads: Byte Buddy's own start-up is then not paid by an application that
- * loads none of them. A probe that cannot install reports
+ * library, names advice for the classes it rewrites ({@link #advice}: hooks woven with
+ * {@code probe.weave}, matched by name first, so that applications without the library pay
+ * nothing). The advice is asked for only when the first class a probe names loads: the weaver's
+ * start-up is then not paid by an application that loads none of them. A probe that cannot install reports
  * it through {@link ProbeContext#failed} and the others go on.
  */
 public interface Probe {

@@ -1,10 +1,10 @@
 package dev.chokepoint.agent.probe;
 
 /**
- * What a probe's static helper hands its calls to. Advice can only call static methods, so each
- * helper keeps its probe's meters in one of these: absent until the probe installs, and absent
- * again once the probe is switched off ({@link ProbeContext#failed}), so that advice already
- * inlined into application classes takes the no-op path.
+ * What a probe's static helper hands its calls to. Woven hooks can only call static methods, so
+ * each helper keeps its probe's meters in one of these: absent until the probe installs, and
+ * absent again once the probe is switched off ({@link ProbeContext#failed}), so that hooks already
+ * woven into application classes take the no-op path.
  */
 public final class ProbeTarget<T> {
 

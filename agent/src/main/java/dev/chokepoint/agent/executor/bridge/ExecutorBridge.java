@@ -1,7 +1,7 @@
 package dev.chokepoint.agent.executor.bridge;
 
 /**
- * What the advice inlined into {@code java.util.concurrent.ThreadPoolExecutor} calls. That class
+ * What the hooks woven into {@code java.util.concurrent.ThreadPoolExecutor} call. That class
  * is loaded by the bootstrap class loader, which cannot see the agent's jar: this one class (and
  * nothing it references but {@code java.base}) is therefore put on the bootstrap class path
  * before {@code ThreadPoolExecutor} is transformed, and the agent's implementation

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -80,7 +81,7 @@ public final class ClassHeader {
         if (superName != null) {
             pending.add(superName);
         }
-        pending.addAll(java.util.List.of(interfaces));
+        pending.addAll(List.of(interfaces));
     }
 
     private ClassReader read(String internal) {
