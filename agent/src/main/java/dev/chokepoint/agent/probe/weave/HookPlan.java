@@ -87,7 +87,7 @@ final class HookPlan {
         List<Object> locals = new ArrayList<>();
         int slot = 0;
         for (Object type : parameters) {
-            int size = type == Opcodes.LONG || type == Opcodes.DOUBLE ? 2 : 1;
+            int size = MethodShape.size(type);
             if (kept == null || kept.get(slot)) {
                 locals.add(type);
             } else {

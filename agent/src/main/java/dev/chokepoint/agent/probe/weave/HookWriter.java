@@ -51,10 +51,10 @@ public final class HookWriter {
         this.maxSlot = nextSlot;
     }
 
-    static int slots(List<Object> locals) {
+    private static int slots(List<Object> locals) {
         int slots = 0;
         for (Object type : locals) {
-            slots += type == Opcodes.LONG || type == Opcodes.DOUBLE ? 2 : 1;
+            slots += MethodShape.size(type);
         }
         return slots;
     }

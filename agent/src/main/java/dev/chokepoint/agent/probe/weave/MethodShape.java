@@ -112,7 +112,8 @@ final class MethodShape {
         }
     }
 
-    private static int size(Object frameType) {
+    /** Slots a value of this frame type takes: ASM's expanded frames list a long or double once. */
+    static int size(Object frameType) {
         return frameType == Opcodes.LONG || frameType == Opcodes.DOUBLE ? 2 : 1;
     }
 
