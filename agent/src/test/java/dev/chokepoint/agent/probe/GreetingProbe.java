@@ -55,19 +55,7 @@ public final class GreetingProbe extends MeterProbe {
 
         /** {@code greet()} of the class defined from {@code classFile}, in a loader of its own. */
         public static String greetWith(byte[] classFile) throws ReflectiveOperationException {
-            ClassLoader own = new ClassLoader(Greeter.class.getClassLoader()) {
-                @Override
-                protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                    if (name.equals(Greeter.class.getName())) {
-                        synchronized (getClassLoadingLock(name)) {
-                            Class<?> defined = findLoadedClass(name);
-                            return defined != null ? defined : defineClass(name, classFile, 0, classFile.length);
-                        }
-                    }
-                    return super.loadClass(name, resolve);
-                }
-            };
-            Class<?> greeter = own.loadClass(Greeter.class.getName());
+            Class<?> greeter = OwnLoader.define(Greeter.class.getName(), classFile);
             return (String) greeter.getMethod("greet").invoke(greeter.getConstructor().newInstance());
         }
     }

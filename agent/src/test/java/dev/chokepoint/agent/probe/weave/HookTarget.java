@@ -1,5 +1,7 @@
 package dev.chokepoint.agent.probe.weave;
 
+import dev.chokepoint.agent.probe.OwnLoader;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -108,18 +110,6 @@ public class HookTarget {
 
     /** The class defined from {@code classFile} in a loader of its own (which delegates the rest). */
     public static Class<?> define(byte[] classFile) throws ClassNotFoundException {
-        ClassLoader own = new ClassLoader(HookTarget.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (name.equals(HookTarget.class.getName())) {
-                    synchronized (getClassLoadingLock(name)) {
-                        Class<?> defined = findLoadedClass(name);
-                        return defined != null ? defined : defineClass(name, classFile, 0, classFile.length);
-                    }
-                }
-                return super.loadClass(name, resolve);
-            }
-        };
-        return own.loadClass(HookTarget.class.getName());
+        return OwnLoader.define(HookTarget.class.getName(), classFile);
     }
 }

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.probe.weave;
 
+import dev.chokepoint.agent.probe.OwnLoader;
 import dev.chokepoint.agent.probe.weave.HookTarget.Calls;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,11 +130,7 @@ class WovenClassTest {
         woven.apply(entry);
         assertThatThrownBy(() -> woven.apply(entry)).hasMessageContaining("twice");
 
-        Class<?> defined = new ClassLoader(LOADER) {
-            Class<?> define(byte[] bytes) {
-                return defineClass("gen.Reuse", bytes, 0, bytes.length);
-            }
-        }.define(woven.bytes());
+        Class<?> defined = OwnLoader.define("gen.Reuse", woven.bytes());
         assertThat(defined.getMethod("reuse", String.class).invoke(null, "cy")).isEqualTo("x");
         assertThat(Calls.SEEN).containsExactly("cy");
     }
