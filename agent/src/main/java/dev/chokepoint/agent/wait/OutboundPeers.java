@@ -30,12 +30,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Linux only; elsewhere the meter is absent. Refreshed on the wait probe's thread after each JFR
  * flush (about once a second), no work on application threads.
  *
- * <p>The tables are read only when this process's set of sockets changed, and then at most once
- * per {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection table,
- * every other process's and every TIME_WAIT included (2 000 lines, ≈ 18 ms of system CPU here),
- * and reading it every second was 95 % of the wait probe's own thread (90 → 4 ticks in 20 s on
- * market-service under load, ≈ 4 % of a core, idle or not). Pooled connections, the case the
- * meter serves, keep the set unchanged; listing /proc/self/fd costs a readlink per descriptor.
+ * <p>The tables are read only when a new socket of this process outlived one refresh, and then at
+ * most once per {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection
+ * table, every other process's and every TIME_WAIT included (2 000 lines, ≈ 18 ms of system CPU
+ * here), and reading it every second was 95 % of the wait probe's own thread (90 → 4 ticks in 20 s
+ * on market-service under load, ≈ 4 % of a core, idle or not). A server under load opens and
+ * closes inbound connections all the time (Tomcat closes a keep-alive connection after 100
+ * requests), so "the set changed" alone read the tables every interval: 80 % of that thread on the
+ * fast service at 8 600 requests a second (async-profiler, 2026-12-05). Those connections live a
+ * fraction of a second; the pooled outbound connections this meter is for live longer. A socket
+ * that closes is dropped from what the last reading found, without a reading. Listing
+ * /proc/self/fd costs a readlink per descriptor.
  */
 final class OutboundPeers {
 
@@ -55,8 +60,12 @@ final class OutboundPeers {
     /** peer label → connections now; gauges read it (strong references held here). */
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final long minTableNanos;
-    /** The sockets the gauges were last counted from; null before the first read of the tables. */
-    private Set<String> countedFrom;
+    /** This process's sockets when the tables were last read; null before the first reading. */
+    private Set<String> readFrom;
+    /** Of those, the outbound connections: socket inode → remote address:port. */
+    private Map<String, String> outboundAt = Map.of();
+    /** Sockets new at the previous refresh (not in {@link #readFrom}). */
+    private Set<String> newBefore = Set.of();
     private long tablesReadAt;
 
     OutboundPeers(Path proc, int maxPeers, MeterRegistry registry, Duration minTableInterval) {
@@ -67,28 +76,43 @@ final class OutboundPeers {
     }
 
     /**
-     * Updates the gauges from /proc when this process's sockets changed (see the class comment);
-     * false when /proc cannot be read (not Linux).
+     * Updates the gauges: from the tables when a socket that was new at the previous refresh is
+     * still open (see the class comment), else from what the last reading found, less the sockets
+     * closed since; false when /proc cannot be read (not Linux).
      */
     boolean refresh() {
-        Map<String, Integer> now;
         try {
             Set<String> inodes = socketInodes();
             long at = System.nanoTime();
-            if (inodes.equals(countedFrom) || countedFrom != null && at - tablesReadAt < minTableNanos) {
-                return true;
+            Set<String> fresh = new HashSet<>(inodes);
+            if (readFrom != null) {
+                fresh.removeAll(readFrom);
             }
-            now = outbound(inodes, lines("tcp"), lines("tcp6"));
-            countedFrom = inodes;
-            tablesReadAt = at;
+            boolean outlived = readFrom == null || fresh.stream().anyMatch(newBefore::contains);
+            if (outlived && (readFrom == null || at - tablesReadAt >= minTableNanos)) {
+                outboundAt = outbound(inodes, lines("tcp"), lines("tcp6"));
+                readFrom = inodes;
+                tablesReadAt = at;
+                fresh.clear();
+            }
+            newBefore = fresh;
+            count(inodes);
         } catch (IOException | RuntimeException e) {
             return false;
         }
+        return true;
+    }
+
+    /** Sets the gauges from the outbound connections of the last reading that are still open. */
+    private void count(Set<String> open) {
         Map<String, Integer> labelled = new HashMap<>();
-        now.forEach((peer, n) -> labelled.merge(names.label(peer), n, Integer::sum));
+        outboundAt.forEach((inode, peer) -> {
+            if (open.contains(inode)) {
+                labelled.merge(names.label(peer), 1, Integer::sum);
+            }
+        });
         counts.forEach((peer, n) -> n.set(labelled.getOrDefault(peer, 0)));
         labelled.forEach((peer, n) -> counts.computeIfAbsent(peer, this::register).set(n));
-        return true;
     }
 
     private AtomicInteger register(String peer) {
@@ -122,14 +146,14 @@ final class OutboundPeers {
     }
 
     /**
-     * Remote {@code address:port} → established connections, for the sockets in {@code inodes}
+     * Socket inode → remote {@code address:port}, for the established sockets in {@code inodes}
      * whose local port is not one of their listening ports. Lines are /proc/net/tcp's:
      * {@code sl local rem st tx:rx tr:when retrnsmt uid timeout inode …}. The tables hold the whole
      * host's connections, of which this process's are a few: a line is tokenized in place and
      * dropped on its inode before anything is allocated for it (a regular-expression split of
      * every line was most of the wait probe's thread on a busy host).
      */
-    static Map<String, Integer> outbound(Set<String> inodes, List<String> tcp, List<String> tcp6) {
+    static Map<String, String> outbound(Set<String> inodes, List<String> tcp, List<String> tcp6) {
         long[] ours = inodes.stream().mapToLong(Long::parseLong).sorted().toArray();
         Set<Integer> listening = new HashSet<>();
         List<String[]> established = new java.util.ArrayList<>();
@@ -145,14 +169,14 @@ final class OutboundPeers {
                     listening.add(port(line.substring(starts[LOCAL], ends[LOCAL])));
                 } else if (isState(line, starts, ends, ESTABLISHED)) {
                     established.add(new String[] {line.substring(starts[LOCAL], ends[LOCAL]),
-                            line.substring(starts[REMOTE], ends[REMOTE])});
+                            line.substring(starts[REMOTE], ends[REMOTE]), line.substring(starts[INODE], ends[INODE])});
                 }
             }
         }
-        Map<String, Integer> out = new HashMap<>();
-        for (String[] localRemote : established) {
-            if (!listening.contains(port(localRemote[0]))) {
-                out.merge(address(localRemote[1]), 1, Integer::sum);
+        Map<String, String> out = new HashMap<>();
+        for (String[] localRemoteInode : established) {
+            if (!listening.contains(port(localRemoteInode[0]))) {
+                out.put(localRemoteInode[2], address(localRemoteInode[1]));
             }
         }
         return out;

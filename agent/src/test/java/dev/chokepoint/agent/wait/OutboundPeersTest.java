@@ -55,7 +55,7 @@ class OutboundPeersTest {
     }
 
     @Test
-    void theTablesAreReadAgainOnlyWhenThisProcessSocketsChangedAndNotTooOften(@TempDir Path proc) throws IOException {
+    void theTablesAreReadAgainOnlyForANewSocketAndNotTooOften(@TempDir Path proc) throws IOException {
         Path fd = Files.createDirectories(proc.resolve("self/fd"));
         Files.createDirectories(proc.resolve("net"));
         Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
@@ -71,7 +71,8 @@ class OutboundPeersTest {
 
         Files.createSymbolicLink(fd.resolve("8"), Path.of("socket:[116]"));
         peers.refresh();
-        assertThat(connections("127.0.0.1:6379")).as("new socket, but within the interval").isEqualTo(1);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("a new socket that stays, but within the interval").isEqualTo(1);
 
         SimpleMeterRegistry other = new SimpleMeterRegistry();
         OutboundPeers eager = new OutboundPeers(proc, 50, other, Duration.ZERO);
@@ -79,15 +80,49 @@ class OutboundPeersTest {
         Files.delete(fd.resolve("8"));
         eager.refresh();
         assertThat(other.get(OutboundPeers.METER).tag("peer", "127.0.0.1:6379").gauge().value())
-                .as("without an interval, a changed set of sockets is counted at once").isEqualTo(1);
+                .as("a closed connection is dropped at once").isEqualTo(1);
     }
 
-    /** /proc/net/tcp with one established connection to 127.0.0.1:6379 per inode. */
-    private static void tcp(Path proc, String... inodes) throws IOException {
+    @Test
+    void aSocketClosedWithinOneRefreshIsNeverReadAndAClosedConnectionNeedsNoReading(@TempDir Path proc) throws IOException {
+        Path fd = Files.createDirectories(proc.resolve("self/fd"));
+        Files.createDirectories(proc.resolve("net"));
+        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        tcp(proc, "113", "117>1538");
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
+
+        // An inbound connection of a server under load: open at one refresh, closed at the next.
+        Files.createSymbolicLink(fd.resolve("9"), Path.of("socket:[117]"));
+        peers.refresh();
+        Files.delete(fd.resolve("9"));
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("a socket gone by the next refresh is not worth a reading").isNaN();
+
+        Files.createSymbolicLink(fd.resolve("9"), Path.of("socket:[117]"));
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("new at this refresh: not read yet").isNaN();
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("still open at the next one: read").isEqualTo(1);
+
+        tcp(proc);
+        Files.delete(fd.resolve("7"));
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("closed: dropped from the last reading, tables unread").isZero();
+        assertThat(connections("127.0.0.1:5432")).isEqualTo(1);
+    }
+
+    /**
+     * /proc/net/tcp with one established connection per entry: an inode (to 127.0.0.1:6379) or
+     * {@code inode>PORT} (to 127.0.0.1 on that port, in hex).
+     */
+    private static void tcp(Path proc, String... entries) throws IOException {
         StringBuilder table = new StringBuilder("  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n");
-        for (int i = 0; i < inodes.length; i++) {
-            table.append(String.format("   %d: 0100007F:D4%02X 0100007F:18EB 01 00000000:00000000 00:00000000 00000000     0        0 %s 1%n",
-                    i, 0x30 + i, inodes[i]));
+        for (int i = 0; i < entries.length; i++) {
+            String[] inodePort = (entries[i] + ">18EB").split(">");
+            table.append(String.format("   %d: 0100007F:D4%02X 0100007F:%s 01 00000000:00000000 00:00000000 00000000     0        0 %s 1%n",
+                    i, 0x30 + i, inodePort[1], inodePort[0]));
         }
         Files.writeString(proc.resolve("net/tcp"), table);
     }
@@ -105,9 +140,9 @@ class OutboundPeersTest {
                 "   1: 00000000000000000000000001000000:D435 00000000000000000000000001000000:2382 01 0:0 0:0 0 0 0 115 1");
 
         assertThat(OutboundPeers.outbound(Set.of("111", "112", "113", "114", "115"), tcp, tcp6)).containsOnly(
-                java.util.Map.entry("127.0.0.1:6379", 1),      // ours, outbound
-                java.util.Map.entry("127.0.0.1:3306", 1),      // IPv4-mapped on an IPv6 socket
-                java.util.Map.entry("[0:0:0:0:0:0:0:1]:9090", 1));
+                java.util.Map.entry("113", "127.0.0.1:6379"),      // ours, outbound
+                java.util.Map.entry("114", "127.0.0.1:3306"),      // IPv4-mapped on an IPv6 socket
+                java.util.Map.entry("115", "[0:0:0:0:0:0:0:1]:9090"));
         // 112 is the accepted end of our listener on 8080; 999 is another process's socket
     }
 
