@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * {@code chokepoint.socket.outbound} {peer}: this process's established TCP connections to each
@@ -30,21 +31,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Linux only; elsewhere the meter is absent. Refreshed on the wait probe's thread after each JFR
  * flush (about once a second), no work on application threads.
  *
- * <p>The tables are read only when a new socket of this process outlived one refresh, and then at
- * most once per {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection
+ * <p>Refreshed at most once a second. The tables are read only when a socket this process did not
+ * hold at the last reading has been open for {@link #SETTLE}, and then at most once per
+ * {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection
  * table, every other process's and every TIME_WAIT included (2 000 lines, ≈ 18 ms of system CPU
  * here), and reading it every second was 95 % of the wait probe's own thread (90 → 4 ticks in 20 s
  * on market-service under load, ≈ 4 % of a core, idle or not). A server under load opens and
  * closes inbound connections all the time (Tomcat closes a keep-alive connection after 100
  * requests), so "the set changed" alone read the tables every interval: 80 % of that thread on the
- * fast service at 8 600 requests a second (async-profiler, 2026-12-05). Those connections live a
- * fraction of a second; the pooled outbound connections this meter is for live longer. A socket
- * that closes is dropped from what the last reading found, without a reading. Listing
+ * fast service at 8 600 requests a second (async-profiler, 2026-12-05). Under load those
+ * connections live a fraction of a second; the pooled outbound connections this meter is for live
+ * longer (and under light load, where inbound connections live longer too, the tables are short).
+ * A socket that closes is dropped from what the last reading found, without a reading. Listing
  * /proc/self/fd costs a readlink per descriptor.
  */
 final class OutboundPeers {
 
     static final String METER = "chokepoint.socket.outbound";
+    /** How long a new socket stays open before the tables are read for it. */
+    static final Duration SETTLE = Duration.ofSeconds(2);
+    private static final long SETTLE_NANOS = SETTLE.toNanos();
+    private static final long REFRESH_NANOS = Duration.ofSeconds(1).toNanos();
     private static final String ESTABLISHED = "01";
     private static final String LISTEN = "0A";
     /** Fields of a /proc/net/tcp line read: {@code sl local rem st … inode} (the 10th). */
@@ -60,47 +67,61 @@ final class OutboundPeers {
     /** peer label → connections now; gauges read it (strong references held here). */
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final long minTableNanos;
+    private final LongSupplier nanoTime;
     /** This process's sockets when the tables were last read; null before the first reading. */
     private Set<String> readFrom;
     /** Of those, the outbound connections: socket inode → remote address:port. */
     private Map<String, String> outboundAt = Map.of();
-    /** Sockets new at the previous refresh (not in {@link #readFrom}). */
-    private Set<String> newBefore = Set.of();
+    /** The open sockets not in {@link #readFrom}, and when a refresh first saw each. */
+    private final Map<String, Long> newSince = new HashMap<>();
     private long tablesReadAt;
+    private long refreshedAt;
 
-    OutboundPeers(Path proc, int maxPeers, MeterRegistry registry, Duration minTableInterval) {
+    OutboundPeers(Path proc, int maxPeers, MeterRegistry registry, Duration minTableInterval, LongSupplier nanoTime) {
         this.proc = proc;
         this.minTableNanos = minTableInterval.toNanos();
+        this.nanoTime = nanoTime;
         this.names = new BoundedLabels(maxPeers, 4 * maxPeers, name -> name);
         this.registry = registry;
+        this.refreshedAt = nanoTime.getAsLong() - REFRESH_NANOS;
     }
 
     /**
-     * Updates the gauges: from the tables when a socket that was new at the previous refresh is
-     * still open (see the class comment), else from what the last reading found, less the sockets
-     * closed since; false when /proc cannot be read (not Linux).
+     * Updates the gauges, at most once a second: from the tables when a new socket has settled
+     * (see the class comment), else from what the last reading found, less the sockets closed
+     * since; false when /proc cannot be read (not Linux).
      */
     boolean refresh() {
+        long at = nanoTime.getAsLong();
+        if (at - refreshedAt < REFRESH_NANOS) {
+            return true;
+        }
+        refreshedAt = at;
         try {
             Set<String> inodes = socketInodes();
-            long at = System.nanoTime();
-            Set<String> fresh = new HashSet<>(inodes);
-            if (readFrom != null) {
-                fresh.removeAll(readFrom);
-            }
-            boolean outlived = readFrom == null || fresh.stream().anyMatch(newBefore::contains);
-            if (outlived && (readFrom == null || at - tablesReadAt >= minTableNanos)) {
+            if (readFrom == null || newSocketSettled(inodes, at) && at - tablesReadAt >= minTableNanos) {
                 outboundAt = outbound(inodes, lines("tcp"), lines("tcp6"));
                 readFrom = inodes;
                 tablesReadAt = at;
-                fresh.clear();
+                newSince.clear();
             }
-            newBefore = fresh;
             count(inodes);
         } catch (IOException | RuntimeException e) {
             return false;
         }
         return true;
+    }
+
+    /** Whether a socket opened since the last reading has been open for {@link #SETTLE}; forgets closed ones. */
+    private boolean newSocketSettled(Set<String> open, long at) {
+        newSince.keySet().retainAll(open);
+        boolean settled = false;
+        for (String inode : open) {
+            if (!readFrom.contains(inode)) {
+                settled |= at - newSince.computeIfAbsent(inode, seen -> at) >= SETTLE_NANOS;
+            }
+        }
+        return settled;
     }
 
     /** Sets the gauges from the outbound connections of the last reading that are still open. */

@@ -64,7 +64,7 @@ public final class WaitProbe extends MeterProbe {
         // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
         // for it, and it waits for the application's start-up to settle first.
         OutboundPeers outbound = new OutboundPeers(java.nio.file.Path.of("/proc"), maxLabels, context.registry(),
-                OUTBOUND_TABLE_INTERVAL);
+                OUTBOUND_TABLE_INTERVAL, System::nanoTime);
         this.outbound = outbound;
         boolean attachedLate = context.attachedLate();
         MeterRegistry registry = context.registry();

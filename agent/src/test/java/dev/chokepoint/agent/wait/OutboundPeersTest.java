@@ -21,13 +21,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OutboundPeersTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    /** The refreshes' clock, in nanoseconds: {@link #later} moves it past the once-a-second limit. */
+    private long now;
 
     @Test
     void aConnectionThisProcessOpenedIsOutboundAndTheOneItAcceptedIsNot() throws IOException {
         try (ServerSocket server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
              Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
              Socket accepted = server.accept()) {
-            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO);
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO, () -> now);
 
             assertThat(peers.refresh()).isTrue();
 
@@ -38,6 +40,7 @@ class OutboundPeersTest {
 
             client.close();
             accepted.close();
+            later(1);
             peers.refresh();
             assertThat(connections(peer)).as("a closed connection reads 0, its series stays").isZero();
         }
@@ -47,7 +50,7 @@ class OutboundPeersTest {
     void aRedisConnectionIsNamedByItsAddressAndPort() throws IOException {
         // The Redis that runs on these machines (RULES.md): a real peer on a port we do not listen on.
         try (Socket redis = new Socket("127.0.0.1", 6379)) {
-            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO);
+            OutboundPeers peers = new OutboundPeers(Path.of("/proc"), 50, registry, Duration.ZERO, () -> now);
             peers.refresh();
 
             assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
@@ -60,57 +63,74 @@ class OutboundPeersTest {
         Files.createDirectories(proc.resolve("net"));
         Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
         tcp(proc, "113");
-        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ofHours(1));
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ofHours(1), () -> now);
 
         assertThat(peers.refresh()).isTrue();
         assertThat(connections("127.0.0.1:6379")).as("the first refresh reads the tables").isEqualTo(1);
 
         tcp(proc, "113", "116");
+        later(1);
         peers.refresh();
         assertThat(connections("127.0.0.1:6379")).as("same sockets: the tables are not read").isEqualTo(1);
 
         Files.createSymbolicLink(fd.resolve("8"), Path.of("socket:[116]"));
+        later(1);
         peers.refresh();
+        later(3);
         peers.refresh();
-        assertThat(connections("127.0.0.1:6379")).as("a new socket that stays, but within the interval").isEqualTo(1);
+        assertThat(connections("127.0.0.1:6379")).as("a new socket that settled, but within the interval").isEqualTo(1);
 
         SimpleMeterRegistry other = new SimpleMeterRegistry();
-        OutboundPeers eager = new OutboundPeers(proc, 50, other, Duration.ZERO);
+        OutboundPeers eager = new OutboundPeers(proc, 50, other, Duration.ZERO, () -> now);
         eager.refresh();
         Files.delete(fd.resolve("8"));
+        later(1);
         eager.refresh();
         assertThat(other.get(OutboundPeers.METER).tag("peer", "127.0.0.1:6379").gauge().value())
                 .as("a closed connection is dropped at once").isEqualTo(1);
     }
 
     @Test
-    void aSocketClosedWithinOneRefreshIsNeverReadAndAClosedConnectionNeedsNoReading(@TempDir Path proc) throws IOException {
+    void aSocketClosedBeforeItSettledIsNeverReadAndAClosedConnectionNeedsNoReading(@TempDir Path proc) throws IOException {
         Path fd = Files.createDirectories(proc.resolve("self/fd"));
         Files.createDirectories(proc.resolve("net"));
         Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
         tcp(proc, "113", "117>1538");
-        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO);
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO, () -> now);
         peers.refresh();
         assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
 
-        // An inbound connection of a server under load: open at one refresh, closed at the next.
+        // An inbound connection of a server under load: open for under a second, seen by one refresh.
         Files.createSymbolicLink(fd.resolve("9"), Path.of("socket:[117]"));
+        later(1);
         peers.refresh();
         Files.delete(fd.resolve("9"));
+        later(1);
         peers.refresh();
-        assertThat(connections("127.0.0.1:5432")).as("a socket gone by the next refresh is not worth a reading").isNaN();
+        assertThat(connections("127.0.0.1:5432")).as("a socket gone before it settled is not worth a reading").isNaN();
 
         Files.createSymbolicLink(fd.resolve("9"), Path.of("socket:[117]"));
+        later(1);
         peers.refresh();
-        assertThat(connections("127.0.0.1:5432")).as("new at this refresh: not read yet").isNaN();
+        later(1);
         peers.refresh();
-        assertThat(connections("127.0.0.1:5432")).as("still open at the next one: read").isEqualTo(1);
+        assertThat(connections("127.0.0.1:5432")).as("open for a second: not read yet").isNaN();
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("at most one refresh a second").isNaN();
+        later(1);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("open for " + OutboundPeers.SETTLE + ": read").isEqualTo(1);
 
         tcp(proc);
         Files.delete(fd.resolve("7"));
+        later(1);
         peers.refresh();
         assertThat(connections("127.0.0.1:6379")).as("closed: dropped from the last reading, tables unread").isZero();
         assertThat(connections("127.0.0.1:5432")).isEqualTo(1);
+    }
+
+    private void later(int seconds) {
+        now += Duration.ofSeconds(seconds).toNanos();
     }
 
     /**
