@@ -28,10 +28,11 @@ import java.util.function.LongSupplier;
  * a {@code CompletableFuture} at the calling site. This list is what lets the collector put a
  * {@code host:port} beside that site. Unlike JFR's socket events, /proc gives both ends, so the
  * direction is exact: a connection whose local port is one this process listens on is inbound.
- * Linux only; elsewhere the meter is absent. Refreshed on the wait probe's thread after each JFR
- * flush (about once a second), no work on application threads.
+ * Linux only; elsewhere the meter is absent. Refreshed on the wait probe's thread after a JFR
+ * flush, at most once a second (JFR runs flush actions several times a second); no work on
+ * application threads.
  *
- * <p>Refreshed at most once a second. The tables are read only when a socket this process did not
+ * <p>The tables are read only when a socket this process did not
  * hold at the last reading has been open for {@link #SETTLE}, and then at most once per
  * {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection
  * table, every other process's and every TIME_WAIT included (2 000 lines, ≈ 18 ms of system CPU
