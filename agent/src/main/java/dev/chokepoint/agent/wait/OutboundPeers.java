@@ -32,17 +32,17 @@ import java.util.function.LongSupplier;
  * flush, at most once a second (JFR runs flush actions several times a second); no work on
  * application threads.
  *
- * <p>The tables are read only when a socket this process did not
- * hold at the last reading has been open for {@link #SETTLE}, and then at most once per
- * {@code minTableInterval}: the kernel writes /proc/net/tcp from its whole connection
- * table, every other process's and every TIME_WAIT included (2 000 lines, ≈ 18 ms of system CPU
- * here), and reading it every second was 95 % of the wait probe's own thread (90 → 4 ticks in 20 s
- * on market-service under load, ≈ 4 % of a core, idle or not). A server under load opens and
- * closes inbound connections all the time (Tomcat closes a keep-alive connection after 100
- * requests), so "the set changed" alone read the tables every interval: 80 % of that thread on the
- * fast service at 8 600 requests a second (async-profiler, 2026-12-05). Under load those
- * connections live a fraction of a second; the pooled outbound connections this meter is for live
- * longer (and under light load, where inbound connections live longer too, the tables are short).
+ * <p>The tables are read only when a socket this process did not hold at the last reading has
+ * been open for {@link #SETTLE}, and then at most once per {@code minTableInterval}: the kernel
+ * writes /proc/net/tcp from its whole connection table, every other process's and every TIME_WAIT
+ * included (2 000 lines, ≈ 18 ms of system CPU here), and reading it every second was 95 % of the
+ * wait probe's own thread (90 → 4 ticks in 20 s on market-service under load, ≈ 4 % of a core,
+ * idle or not). A server under load opens and closes inbound connections all the time (Tomcat
+ * closes a keep-alive connection after 100 requests), so "the set changed" alone read the tables
+ * every interval: 80 % of that thread on the fast service at 8 600 requests a second
+ * (async-profiler, 2026-12-05). Under load those connections live a fraction of a second; the
+ * pooled outbound connections this meter is for live longer (and under light load, where inbound
+ * connections live longer too, the tables are short).
  * A socket that closes is dropped from what the last reading found, without a reading. Listing
  * /proc/self/fd costs a readlink per descriptor.
  */
