@@ -8,7 +8,8 @@
 # hits all alike), and prints the medians, the spread of "none" and the ratios to "none" and otel.
 # Services (--service): market (default: Spring Boot, profile cpu; endpoints A = /map/layers/districts,
 # built and compressed per request, B = /products?…, one PostgreSQL query) or fast
-# (examples/fast-service, plain embedded Tomcat + HikariCP; A = /hello, B = /select, one SELECT).
+# (examples/fast-service, plain embedded Tomcat + HikariCP; A = /hello, B = /select, one SELECT,
+# C = /digest, a fixed 1-2 ms of SHA-256: the CPU-bound endpoint).
 #   startup      launch → first answered request (market: /actuator/health, fast: /hello), seconds
 #   warm s       seconds from the first answer until B's throughput (3 s moving average, under
 #                hey -c C) reaches 98 % of its warm saturated value below; W when it never does
@@ -18,9 +19,10 @@
 #                150): everything below is measured only then, so that it prices the agent on a
 #                compiled service, not which JVM finished compiling first (on a 2-core machine a
 #                30 s warm-up left 0.1-0.3 ms of compiler CPU per request in the measured phases)
-#   A/B max rps  hey -c C -z D on each endpoint, warm
+#   A/B(/C) max rps  hey -c C -z D on each endpoint, warm (C: fast service only, loaded in the
+#                JIT settling too, measured after the CPU and allocation phases below)
 #   p50/p99      hey at a fixed rate below saturation on B
-#   cpu us/req   process utime+stime (/proc/PID/stat) over the two max-rps phases / requests
+#   cpu us/req   process utime+stime (/proc/PID/stat) over A's and B's max-rps phases / requests
 #   KB/req       bytes allocated by the live threads (ThreadMXBean via JvmProbe.java) / requests
 #   heap, non-heap, threads   after a full GC at the end of the round
 #
@@ -126,9 +128,10 @@ settle_jit() { # pid, base url, since, limit
   local before after slice_ticks=$((ticks_per_second * 5 / 50))
   before=$(compiler_ticks "$1")
   while :; do
-    hey -z 5s -c 2 "$2$url_a" >/dev/null & local a_pid=$!
+    hey -z 5s -c 2 "$2$url_a" >/dev/null & local a_pid=$! c_pid=""
+    if [[ -n $url_c ]]; then hey -z 5s -c 1 "$2$url_c" >/dev/null & c_pid=$!; fi
     hey -z 5s -c "$concurrency" "$2$url_b" >/dev/null
-    wait "$a_pid"
+    wait "$a_pid" $c_pid
     after=$(compiler_ticks "$1")
     local elapsed=$(( ($(date +%s%N) - $3) / 1000000000 ))
     if ((after - before < slice_ticks || elapsed >= $4)); then echo "$elapsed"; return; fi
@@ -138,7 +141,7 @@ settle_jit() { # pid, base url, since, limit
 ticks_per_second=$(getconf CLK_TCK)
 
 results=$out/results.tsv
-echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\tsettled_s\t${name_a}_rps\t${name_b}_rps\tp50_ms\tp99_ms\tcpu_us_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
+echo -e "round\tconfig\tstartup_s\twarm_s\twarm_req\tsettled_s\t${name_a}_rps\t${name_b}_rps\t${name_c:+${name_c}_rps\t}p50_ms\tp99_ms\tcpu_us_per_req\tkb_per_req\theap_mb\tnonheap_mb\tthreads" >"$results"
 
 one_run() { # round, config
   local round=$1 config=$2 dir=$out/$1-$2
@@ -173,6 +176,7 @@ one_run() { # round, config
   ticks1=$(cpu_ticks "$service_pid")
   alloc=$(alloc_total "$service_pid" "$dir/alloc.snapshot")
   local requests=$(( $(hey_requests "$dir/a.txt") + $(hey_requests "$dir/b.txt") ))
+  [[ -z $url_c ]] || hey -z "${seconds}s" -c "$concurrency" "$base$url_c" >"$dir/c.txt"
 
   # Fixed rate below saturation: 2 workers, each at rate/2 requests per second.
   hey -z "${seconds}s" -c 2 -q $((rate / 2)) -o csv "$base$url_b" >"$dir/fixed.csv"
@@ -184,11 +188,12 @@ one_run() { # round, config
   rps_b=$(hey_rps "$dir/b.txt")
   awk -v r="$round" -v c="$config" -v st="$startup" -v ws="$(warm_seconds "$dir/warm-b.csv" "$rps_b" "$warmup")" \
       -v wr="$(awk -F, 'NR > 1 && $7 == 200 { n++ } END { print n + 0 }' "$dir/warm-b.csv")" -v ss="$settled" \
-      -v cr="$(hey_rps "$dir/a.txt")" -v dr="$rps_b" \
+      -v cr="$(hey_rps "$dir/a.txt")" -v dr="$rps_b" -v er="${url_c:+$(hey_rps "$dir/c.txt")}" \
       -v p50="$(hey_pct "$dir/fixed.csv" 50)" -v p99="$(hey_pct "$dir/fixed.csv" 99)" \
       -v t=$((ticks1 - ticks0)) -v hz="$ticks_per_second" -v n="$requests" -v a="$alloc" -v f="$footprint" 'BEGIN {
         split(f, kv, "[ =]"); # heapUsed H nonHeapUsed N threads T
-        printf "%s\t%s\t%s\t%s\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.2f\t%.1f\t%.1f\t%d\n", r, c, st, ws, wr, ss, cr, dr, p50, p99,
+        printf "%s\t%s\t%s\t%s\t%d\t%d\t%.1f\t%.1f\t%s%.1f\t%.1f\t%.1f\t%.2f\t%.1f\t%.1f\t%d\n", r, c, st, ws, wr, ss, cr, dr,
+          er == "" ? "" : sprintf("%.1f\t", er), p50, p99,
           t * 1e6 / hz / n, a / 1024 / n, kv[2] / 1048576, kv[4] / 1048576, kv[6] }' >>"$results"
   log "round $round $config: $(tail -1 "$results" | cut -f3-)"
 }

@@ -3,7 +3,8 @@
 # read of it and of hey's output. The sourcing script sets service_pid when it launches the service.
 
 # Sets, for service $1 (market or fast): service_jar and service_module (what to build), url_ready
-# (answers once it serves), endpoints A and B (name_a/url_a, name_b/url_b) and
+# (answers once it serves), endpoints A and B (name_a/url_a, name_b/url_b), an optional endpoint C
+# (name_c/url_c, empty where the service has none) and
 # launch_args PORT_FILE FOLDER, the java arguments that run the jar as copied to FOLDER (a rebuild
 # must not swap it under a running JVM); the market service keeps its tables in schema $2.
 # Returns 1 for an unknown service.
@@ -19,13 +20,15 @@ define_service() {
         echo "-Dmarket.port-file=$1 -jar $2/market-service.jar --server.port=0 --spring.profiles.active=cpu --market.db.schema=$market_schema"
       }
       url_ready=/actuator/health name_a=cpu url_a=/map/layers/districts
-      name_b=db url_b="/products?category=2&minPrice=10&maxPrice=500" ;;
+      name_b=db url_b="/products?category=2&minPrice=10&maxPrice=500"
+      name_c="" url_c="" ;;
     fast)
       service_jar=$root_dir/examples/fast-service/target/fast-service.jar
       service_module=examples/fast-service
       launch_args() { echo "-Dfast.port=0 -Dfast.port-file=$1 -jar $2/fast-service.jar"; }
       url_ready=/hello name_a=hello url_a=/hello
-      name_b=select url_b=/select ;;
+      name_b=select url_b=/select
+      name_c=digest url_c=/digest ;;
     *) return 1 ;;
   esac
 }

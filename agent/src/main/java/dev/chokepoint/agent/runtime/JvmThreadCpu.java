@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * CPU time the JVM's own background threads used since it started, by kind, from Linux's
@@ -19,7 +20,8 @@ import java.util.Set;
  *
  * <p>HotSpot starts and stops C2 and G1 worker threads with load ({@code UseDynamicNumberOfCompilerThreads},
  * {@code UseDynamicNumberOfGCThreads}), so the totals are kept here: each tracked thread's ticks
- * are added as they grow and a thread that ends keeps what it used. Read on every call (a scrape):
+ * are added as they grow and a thread that ends keeps what it used. Read at most once per
+ * {@link #FRESH_NANOS} (a scrape asks for both kinds within a millisecond: one reading serves both):
  * the task list, then the stat file of each tracked thread and of each thread not seen before (its
  * name is in the same file); threads of no kind are not read again. Memory stays bounded by the live
  * threads: the maps are trimmed to the task list at each call. A thread id the kernel hands to a new
@@ -55,6 +57,8 @@ public final class JvmThreadCpu {
         }
     }
 
+    /** A reading younger than this answers the next call: the kernel's ticks are 10 ms anyway. */
+    static final long FRESH_NANOS = 100_000_000L;
     /** Stat files are one line, a few hundred bytes. */
     private static final int STAT_BYTES = 1024;
     private static final Kind[] KINDS = Kind.values();
@@ -65,9 +69,17 @@ public final class JvmThreadCpu {
     private final Map<String, Tracked> tracked = new HashMap<>();
     private final Set<String> others = new HashSet<>();
     private final long[] ticks = new long[KINDS.length];
+    private final LongSupplier nanoTime;
+    private long readAt;
+    private boolean read;
 
     public JvmThreadCpu(Path fsRoot) {
+        this(fsRoot, System::nanoTime);
+    }
+
+    JvmThreadCpu(Path fsRoot, LongSupplier nanoTime) {
         this.tasks = fsRoot.resolve("proc/self/task").toFile();
+        this.nanoTime = nanoTime;
     }
 
     /** Whether the per-thread files exist (Linux with /proc mounted). */
@@ -77,9 +89,22 @@ public final class JvmThreadCpu {
 
     /** CPU seconds threads of this kind used (user + system), or NaN where the task list cannot be read. */
     public synchronized double seconds(Kind kind) {
+        long now = nanoTime.getAsLong();
+        if (!read || now - readAt >= FRESH_NANOS) {
+            if (!refresh()) {
+                return Double.NaN;
+            }
+            read = true;
+            readAt = now;
+        }
+        return ticks[kind.ordinal()] / WithheldCpu.USER_HZ;
+    }
+
+    /** One reading of the task list and the threads' stat files; false if the list cannot be read. */
+    private boolean refresh() {
         String[] ids = tasks.list();
         if (ids == null) {
-            return Double.NaN;
+            return false;
         }
         Set<String> live = new HashSet<>(ids.length * 2);
         for (String id : ids) {
@@ -90,7 +115,7 @@ public final class JvmThreadCpu {
         }
         tracked.keySet().retainAll(live);
         others.retainAll(live);
-        return ticks[kind.ordinal()] / WithheldCpu.USER_HZ;
+        return true;
     }
 
     private void read(String id) {

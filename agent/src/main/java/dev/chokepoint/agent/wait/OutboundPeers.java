@@ -43,8 +43,12 @@ import java.util.function.LongSupplier;
  * (async-profiler, 2026-12-05). Under load those connections live a fraction of a second; the
  * pooled outbound connections this meter is for live longer (and under light load, where inbound
  * connections live longer too, the tables are short).
- * A socket that closes is dropped from what the last reading found, without a reading. Listing
- * /proc/self/fd costs a readlink per descriptor.
+ * A socket that closes is dropped from what the last reading found, without a reading.
+ *
+ * <p>Both readings grow with what the application holds: listing /proc/self/fd costs a readlink
+ * per descriptor, the tables a line per connection on the host. So each is timed, and the next
+ * one waits at least {@value #COST_SPACING} times as long as it took: a server holding tens of
+ * thousands of connections gets a staler meter, never more than ≈ 1 % of a core spent on it.
  */
 final class OutboundPeers {
 
@@ -53,6 +57,8 @@ final class OutboundPeers {
     static final Duration SETTLE = Duration.ofSeconds(2);
     private static final long SETTLE_NANOS = SETTLE.toNanos();
     private static final long REFRESH_NANOS = Duration.ofSeconds(1).toNanos();
+    /** A reading is followed by at least this many times its own duration without one. */
+    static final int COST_SPACING = 100;
     private static final String ESTABLISHED = "01";
     private static final String LISTEN = "0A";
     /** Fields of a /proc/net/tcp line read: {@code sl local rem st … inode} (the 10th). */
@@ -76,11 +82,14 @@ final class OutboundPeers {
     /** The open sockets not in {@link #readFrom}, and when a refresh first saw each. */
     private final Map<String, Long> newSince = new HashMap<>();
     private long tablesReadAt;
+    private long tableNanos;
     private long refreshedAt;
+    private long refreshNanos = REFRESH_NANOS;
 
     OutboundPeers(Path proc, int maxPeers, MeterRegistry registry, Duration minTableInterval, LongSupplier nanoTime) {
         this.proc = proc;
         this.minTableNanos = minTableInterval.toNanos();
+        this.tableNanos = minTableNanos;
         this.nanoTime = nanoTime;
         this.names = new BoundedLabels(maxPeers, 4 * maxPeers, name -> name);
         this.registry = registry;
@@ -88,20 +97,23 @@ final class OutboundPeers {
     }
 
     /**
-     * Updates the gauges, at most once a second: from the tables when a new socket has settled
-     * (see the class comment), else from what the last reading found, less the sockets closed
-     * since; false when /proc cannot be read (not Linux).
+     * Updates the gauges, at most once a second (less often where listing the descriptors takes
+     * long): from the tables when a new socket has settled (see the class comment), else from what
+     * the last reading found, less the sockets closed since; false when /proc cannot be read (not Linux).
      */
     boolean refresh() {
         long at = nanoTime.getAsLong();
-        if (at - refreshedAt < REFRESH_NANOS) {
+        if (at - refreshedAt < refreshNanos) {
             return true;
         }
         refreshedAt = at;
         try {
             Set<String> inodes = socketInodes();
-            if (readFrom == null || newSocketSettled(inodes, at) && at - tablesReadAt >= minTableNanos) {
+            long listed = nanoTime.getAsLong();
+            refreshNanos = Math.max(REFRESH_NANOS, COST_SPACING * (listed - at));
+            if (readFrom == null || newSocketSettled(inodes, at) && at - tablesReadAt >= tableNanos) {
                 outboundAt = outbound(inodes, lines("tcp"), lines("tcp6"));
+                tableNanos = Math.max(minTableNanos, COST_SPACING * (nanoTime.getAsLong() - listed));
                 readFrom = inodes;
                 tablesReadAt = at;
                 newSince.clear();

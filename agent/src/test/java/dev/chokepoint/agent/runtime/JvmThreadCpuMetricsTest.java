@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +37,13 @@ class JvmThreadCpuMetricsTest {
         }
     }
 
+    /** The test's clock: each reading below comes a full freshness window after the last. */
+    private final AtomicLong now = new AtomicLong();
+
+    private JvmThreadCpu cpu() {
+        return new JvmThreadCpu(root, () -> now.addAndGet(JvmThreadCpu.FRESH_NANOS));
+    }
+
     private FunctionCounter bind(JvmThreadCpu cpu) {
         return bind(cpu, "chokepoint.jit.cpu");
     }
@@ -53,7 +61,7 @@ class JvmThreadCpuMetricsTest {
         thread("103", "http-nio-8080-exec-1", 9000, 100);
         thread("104", "weird) (name", 700, 0);
 
-        assertThat(bind(new JvmThreadCpu(root)).count()).isEqualTo(3.5);
+        assertThat(bind(cpu()).count()).isEqualTo(3.5);
     }
 
     @Test
@@ -65,7 +73,7 @@ class JvmThreadCpuMetricsTest {
         thread("105", "G1 Service", 10, 0);
         thread("106", "GC Thread#0", 900, 100);
         thread("107", "VM Thread", 40, 0);
-        JvmThreadCpu cpu = new JvmThreadCpu(root);
+        JvmThreadCpu cpu = cpu();
 
         assertThat(bind(cpu, "chokepoint.gc.concurrent.cpu").count()).isEqualTo(4.0);
         assertThat(bind(cpu, "chokepoint.jit.cpu").count()).isEqualTo(3.0);
@@ -74,7 +82,7 @@ class JvmThreadCpuMetricsTest {
     @Test
     void givenAReusedIdOfAnotherKind_thenEachKindKeepsWhatItsThreadUsed() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
-        JvmThreadCpu cpu = new JvmThreadCpu(root);
+        JvmThreadCpu cpu = cpu();
         FunctionCounter jit = bind(cpu, "chokepoint.jit.cpu");
         FunctionCounter gc = bind(cpu, "chokepoint.gc.concurrent.cpu");
         assertThat(jit.count()).isEqualTo(1.0);
@@ -89,7 +97,7 @@ class JvmThreadCpuMetricsTest {
     void givenACompilerThreadThatEnds_thenWhatItUsedStaysAndNewOnesAdd() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
         thread("102", "C2 CompilerThre", 50, 0);
-        FunctionCounter counter = bind(new JvmThreadCpu(root));
+        FunctionCounter counter = bind(cpu());
         assertThat(counter.count()).isEqualTo(1.5);
 
         thread("101", "C2 CompilerThre", 130, 10);
@@ -102,7 +110,7 @@ class JvmThreadCpuMetricsTest {
     @Test
     void givenAReusedThreadId_thenTheNewThreadIsNotCountedAsCompiling() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
-        FunctionCounter counter = bind(new JvmThreadCpu(root));
+        FunctionCounter counter = bind(cpu());
         assertThat(counter.count()).isEqualTo(1.0);
 
         thread("101", "pool-1-thread-1", 5000, 0);
@@ -115,7 +123,7 @@ class JvmThreadCpuMetricsTest {
     @Test
     void givenAStatFileCutShort_thenItIsSkippedUntilItReadsWhole() throws IOException {
         thread("101", "C2 CompilerThre", 100, 0);
-        FunctionCounter counter = bind(new JvmThreadCpu(root));
+        FunctionCounter counter = bind(cpu());
         assertThat(counter.count()).isEqualTo(1.0);
         Files.writeString(root.resolve("proc/self/task/101/stat"), "101 (C2 CompilerThre) S 1 1");
 
@@ -125,10 +133,26 @@ class JvmThreadCpuMetricsTest {
     }
 
     @Test
+    void givenOneScrape_thenBothKindsComeFromOneReading() throws IOException {
+        thread("101", "C2 CompilerThre", 100, 0);
+        thread("102", "G1 Conc#0", 50, 0);
+        AtomicLong fixed = new AtomicLong();
+        JvmThreadCpu cpu = new JvmThreadCpu(root, fixed::get);
+        assertThat(cpu.seconds(JvmThreadCpu.Kind.COMPILER)).isEqualTo(1.0);
+
+        thread("102", "G1 Conc#0", 80, 0);
+        fixed.addAndGet(JvmThreadCpu.FRESH_NANOS - 1);
+        assertThat(cpu.seconds(JvmThreadCpu.Kind.GC_CONCURRENT)).as("within the window: the same reading").isEqualTo(0.5);
+
+        fixed.incrementAndGet();
+        assertThat(cpu.seconds(JvmThreadCpu.Kind.GC_CONCURRENT)).as("a window later: read again").isEqualTo(0.8);
+    }
+
+    @Test
     void givenNoProc_thenNoMeter() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
-        new JvmThreadCpuMetrics(new JvmThreadCpu(root)).bindTo(registry);
+        new JvmThreadCpuMetrics(cpu()).bindTo(registry);
 
         assertThat(registry.find("chokepoint.jit.cpu").meter()).isNull();
         assertThat(registry.find("chokepoint.gc.concurrent.cpu").meter()).isNull();

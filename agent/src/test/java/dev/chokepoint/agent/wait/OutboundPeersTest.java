@@ -12,8 +12,11 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,6 +130,56 @@ class OutboundPeersTest {
         peers.refresh();
         assertThat(connections("127.0.0.1:6379")).as("closed: dropped from the last reading, tables unread").isZero();
         assertThat(connections("127.0.0.1:5432")).isEqualTo(1);
+    }
+
+    @Test
+    void aSlowListingSpacesTheNextOneByAHundredTimesItsDuration(@TempDir Path proc) throws IOException {
+        Path fd = Files.createDirectories(proc.resolve("self/fd"));
+        Files.createDirectories(proc.resolve("net"));
+        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        tcp(proc, "113");
+        // The clock's reads: at construction, then in a refresh its start, after the listing, after
+        // the tables. Listing the descriptors takes 20 ms here, as tens of thousands of them would.
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO, clockMoving(0, 0, 20, 0));
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).isEqualTo(1);
+
+        Files.delete(fd.resolve("7"));
+        later(1);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("a second after a 20 ms listing: not listed again").isEqualTo(1);
+        later(1);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:6379")).as("two seconds after it: listed").isZero();
+    }
+
+    @Test
+    void aSlowTableReadingSpacesTheNextOneByAHundredTimesItsDuration(@TempDir Path proc) throws IOException {
+        Path fd = Files.createDirectories(proc.resolve("self/fd"));
+        Files.createDirectories(proc.resolve("net"));
+        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        tcp(proc, "113", "116>1538");
+        // The tables take 50 ms, as a host holding tens of thousands of connections would.
+        OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO, clockMoving(0, 0, 0, 50));
+        peers.refresh();
+        Files.createSymbolicLink(fd.resolve("8"), Path.of("socket:[116]"));
+        for (int second = 1; second <= 4; second++) {
+            later(1);
+            peers.refresh();
+        }
+        assertThat(connections("127.0.0.1:5432")).as("settled, but 4 s after a 50 ms reading: not read").isNaN();
+        later(1);
+        peers.refresh();
+        assertThat(connections("127.0.0.1:5432")).as("5 s after it: read").isEqualTo(1);
+    }
+
+    /** A clock that moves on by these milliseconds at its next reads, then stands until {@link #later}. */
+    private LongSupplier clockMoving(long... millis) {
+        Deque<Long> steps = new ArrayDeque<>();
+        for (long m : millis) {
+            steps.add(Duration.ofMillis(m).toNanos());
+        }
+        return () -> now += steps.isEmpty() ? 0 : steps.poll();
     }
 
     private void later(int seconds) {
