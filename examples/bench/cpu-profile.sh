@@ -17,6 +17,8 @@
 # agent options (e.g. --config nowaits=probes=-waits); the order rotates each round. The profiler
 # itself costs CPU alike in every configuration; compare configurations of one run, not runs.
 set -euo pipefail
+# One block, parsed before it runs, so that editing this file during a run cannot change it (see overhead.sh).
+{
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
 service=market rounds=2 seconds=15 out=""
@@ -31,7 +33,7 @@ while (($#)); do
     --config)
       [[ $2 == ?*=?* ]] || { echo "cpu-profile.sh: --config needs NAME=AGENT_OPTIONS, got '$2'" >&2; exit 2; }
       options[${2%%=*}]="port=0,${2#*=}"; configs+=("${2%%=*}"); shift 2 ;;
-    -h|--help) sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "cpu-profile.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -112,3 +114,5 @@ for round in $(seq 1 "$rounds"); do
 done
 column -t "$out/results.tsv"
 log "per run: $out/<round>-<config>/shares.txt (thread groups, the agent's frames)"
+exit
+}

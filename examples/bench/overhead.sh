@@ -36,6 +36,9 @@
 #                              [--settle S] [--concurrency C] [--rate R] [--agent-options OPTS]
 #                              [--otel-metrics prometheus|none] [--variant OPTS] [--out DIR]
 set -euo pipefail
+# The whole script is one block, parsed before it runs: bash reads a script as it goes, so editing
+# this file during a run (a 25-minute bench) would otherwise run whatever now sits at the offset.
+{
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
@@ -239,3 +242,5 @@ awk -F'\t' -v variant="$variant" '
        "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate --otel-metrics $otel_metrics${agent_options:+ --agent-options $agent_options}${variant:+ --variant $variant}\`"
 } >>"$report"
 cat "$report"
+exit
+}

@@ -22,6 +22,8 @@
 # --agent-args: what follows "=" in -javaagent: (default port=0); --java-opts: more JVM options
 # for every configuration (e.g. -Xlog:class+load:file=…).
 set -euo pipefail
+# One block, parsed before it runs, so that editing this file during a run cannot change it (see overhead.sh).
+{
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 service=fast rounds=5 settle=0 out="" agent_args=port=0 java_opts="" jars=()
@@ -160,3 +162,5 @@ awk -F'\t' -v settle="$settle" '
        "\`examples/bench/startup.sh --service $service --rounds $rounds --settle $settle\`"
 } >>"$report"
 cat "$report"
+exit
+}
