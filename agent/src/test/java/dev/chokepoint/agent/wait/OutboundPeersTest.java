@@ -62,9 +62,7 @@ class OutboundPeersTest {
 
     @Test
     void theTablesAreReadAgainOnlyForANewSocketAndNotTooOften(@TempDir Path proc) throws IOException {
-        Path fd = Files.createDirectories(proc.resolve("self/fd"));
-        Files.createDirectories(proc.resolve("net"));
-        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        Path fd = holdingSocket113(proc);
         tcp(proc, "113");
         OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ofHours(1), () -> now);
 
@@ -95,9 +93,7 @@ class OutboundPeersTest {
 
     @Test
     void aSocketClosedBeforeItSettledIsNeverReadAndAClosedConnectionNeedsNoReading(@TempDir Path proc) throws IOException {
-        Path fd = Files.createDirectories(proc.resolve("self/fd"));
-        Files.createDirectories(proc.resolve("net"));
-        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        Path fd = holdingSocket113(proc);
         tcp(proc, "113", "117>1538");
         OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO, () -> now);
         peers.refresh();
@@ -134,9 +130,7 @@ class OutboundPeersTest {
 
     @Test
     void aSlowListingSpacesTheNextOneByAHundredTimesItsDuration(@TempDir Path proc) throws IOException {
-        Path fd = Files.createDirectories(proc.resolve("self/fd"));
-        Files.createDirectories(proc.resolve("net"));
-        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        Path fd = holdingSocket113(proc);
         tcp(proc, "113");
         // The clock's reads: at construction, then in a refresh its start, after the listing, after
         // the tables. Listing the descriptors takes 20 ms here, as tens of thousands of them would.
@@ -155,9 +149,7 @@ class OutboundPeersTest {
 
     @Test
     void aSlowTableReadingSpacesTheNextOneByAHundredTimesItsDuration(@TempDir Path proc) throws IOException {
-        Path fd = Files.createDirectories(proc.resolve("self/fd"));
-        Files.createDirectories(proc.resolve("net"));
-        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        Path fd = holdingSocket113(proc);
         tcp(proc, "113", "116>1538");
         // The tables take 50 ms, as a host holding tens of thousands of connections would.
         OutboundPeers peers = new OutboundPeers(proc, 50, registry, Duration.ZERO, clockMoving(0, 0, 0, 50));
@@ -180,6 +172,14 @@ class OutboundPeersTest {
             steps.add(Duration.ofMillis(m).toNanos());
         }
         return () -> now += steps.isEmpty() ? 0 : steps.poll();
+    }
+
+    /** A /proc whose process holds one socket, inode 113, as descriptor 7; its fd folder. */
+    private static Path holdingSocket113(Path proc) throws IOException {
+        Path fd = Files.createDirectories(proc.resolve("self/fd"));
+        Files.createDirectories(proc.resolve("net"));
+        Files.createSymbolicLink(fd.resolve("7"), Path.of("socket:[113]"));
+        return fd;
     }
 
     private void later(int seconds) {
