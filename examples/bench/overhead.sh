@@ -31,10 +31,13 @@
 #   --otel-metrics E       prometheus (default) or none: the OpenTelemetry agent's metrics exporter
 #   --variant OPTS         a fourth configuration, "variant": Chokepoint with these options too, in
 #                          the same rounds, so that every probe and e.g. probes=-waits share a run
+#   --variant-jar JAR      the variant runs this agent jar (e.g. one built before a change, so the
+#                          change is priced against the same baselines; with or without --variant)
 #
 #   examples/bench/overhead.sh [--service market|fast] [--rounds N] [--seconds D] [--warmup W]
 #                              [--settle S] [--concurrency C] [--rate R] [--agent-options OPTS]
-#                              [--otel-metrics prometheus|none] [--variant OPTS] [--out DIR]
+#                              [--otel-metrics prometheus|none] [--variant OPTS] [--variant-jar JAR]
+#                              [--out DIR]
 set -euo pipefail
 # The whole script is one block, parsed before it runs: bash reads a script as it goes, so editing
 # this file during a run (a 25-minute bench) would otherwise run whatever now sits at the offset.
@@ -42,7 +45,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=market rounds=3 seconds=10 warmup=30 settle=150 concurrency=8 rate=20 out="" agent_options="" variant="" otel_metrics=prometheus
+service=market rounds=3 seconds=10 warmup=30 settle=150 concurrency=8 rate=20 out="" agent_options="" variant="" variant_jar="" otel_metrics=prometheus
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
@@ -55,13 +58,15 @@ while (($#)); do
     --out) out=$2; shift 2 ;;
     --agent-options) agent_options=$2; shift 2 ;;
     --variant) variant=$2; shift 2 ;;
+    --variant-jar) variant_jar=$2; shift 2 ;;
     --otel-metrics) otel_metrics=$2; shift 2 ;;
-    -h|--help) sed -n '2,35p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,38p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "overhead.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 [[ $otel_metrics == prometheus || $otel_metrics == none ]] \
   || { echo "overhead.sh: --otel-metrics must be prometheus or none, got '$otel_metrics'" >&2; exit 2; }
+[[ -z $variant_jar || -f $variant_jar ]] || { echo "overhead.sh: --variant-jar $variant_jar: no such file" >&2; exit 2; }
 for n in rounds seconds warmup settle concurrency rate; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "overhead.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
@@ -86,6 +91,7 @@ if [[ ! -f $otel_jar ]]; then
 fi
 # Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
 cp "$agent_jar" "$out/chokepoint-agent.jar"
+[[ -z $variant_jar ]] || cp "$variant_jar" "$out/variant-agent.jar"
 cp "$service_jar" "$out/"
 
 declare -A agent_args=(
@@ -94,8 +100,10 @@ declare -A agent_args=(
   [otel]="-javaagent:$otel_jar -Dotel.traces.exporter=none -Dotel.logs.exporter=none -Dotel.metrics.exporter=$otel_metrics"
 )
 configs=(none chokepoint otel)
-if [[ -n $variant ]]; then
-  agent_args[variant]="-javaagent:$out/chokepoint-agent.jar=port=0,$variant"
+if [[ -n $variant || -n $variant_jar ]]; then
+  variant_agent=chokepoint-agent.jar
+  [[ -z $variant_jar ]] || variant_agent=variant-agent.jar
+  agent_args[variant]="-javaagent:$out/$variant_agent=port=0${variant:+,$variant}"
   configs+=(variant)
 fi
 
@@ -210,7 +218,9 @@ done
 
 # Medians per configuration and their ratio to "none".
 report=$out/overhead.md
-awk -F'\t' -v variant="$variant" '
+variant_label=$variant
+[[ -z $variant_jar ]] || variant_label="$(basename "$variant_jar")${variant:+ $variant}"
+awk -F'\t' -v variant="$variant_label" '
   NR == 1 { for (i = 3; i <= NF; i++) name[i] = $i; cols = NF; next }
   { n[$2]++; for (i = 3; i <= NF; i++) val[$2, i, n[$2]] = $i }
   function median(c, i,   k, m, a, j, t) {
@@ -239,7 +249,7 @@ awk -F'\t' -v variant="$variant" '
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)," \
        "$(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate --otel-metrics $otel_metrics${agent_options:+ --agent-options $agent_options}${variant:+ --variant $variant}\`"
+       "\`examples/bench/overhead.sh --service $service --rounds $rounds --seconds $seconds --warmup $warmup --settle $settle --concurrency $concurrency --rate $rate --otel-metrics $otel_metrics${agent_options:+ --agent-options $agent_options}${variant:+ --variant $variant}${variant_jar:+ --variant-jar $variant_jar}\`"
 } >>"$report"
 cat "$report"
 exit
