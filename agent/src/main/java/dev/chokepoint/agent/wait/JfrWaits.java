@@ -10,6 +10,7 @@ import jdk.jfr.consumer.RecordingStream;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * The JFR side of the wait probe: one {@link RecordingStream} with only the wait events enabled,
@@ -34,17 +35,19 @@ final class JfrWaits {
     private final RequestWaits requestWaits;
     private final Consumer<String> failed;
     private final ParkThreshold parkThreshold;
+    private final SocketRecording socketRecording;
     private final SocketPeers peers = SocketPeers.ofThisHost();
     private final StackReadings stacks = new StackReadings();
     private volatile boolean on = true;
 
     private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed,
-                     ParkThreshold parkThreshold) {
+                     ParkThreshold parkThreshold, SocketRecording socketRecording) {
         this.stream = stream;
         this.metrics = metrics;
         this.requestWaits = requestWaits;
         this.failed = failed;
         this.parkThreshold = parkThreshold;
+        this.socketRecording = socketRecording;
     }
 
     /**
@@ -52,10 +55,11 @@ final class JfrWaits {
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
      *
-     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), for {@link ParkThreshold}
+     * @param requestCount   the requests finished so far ({@code http.server.requests}' count), for {@link SocketRecording}
+     * @param requestSeconds their time so far (its sum), for {@link ParkThreshold} and {@link SocketRecording}
      */
     static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
-                    DoubleSupplier requestSeconds, Consumer<String> failed) {
+                    LongSupplier requestCount, DoubleSupplier requestSeconds, Consumer<String> failed) {
         RecordingStream stream;
         try {
             if (!FlightRecorder.isAvailable()) {
@@ -70,14 +74,15 @@ final class JfrWaits {
         }
         ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds);
         metrics.parkThreshold(parkThreshold);
-        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold);
+        SocketRecording socketRecording = new SocketRecording(System.nanoTime(), requestCount, requestSeconds);
+        metrics.socketRecording(socketRecording);
+        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold, socketRecording);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
             // or operation, and a stack trace is most of an event's recording cost.
             stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock()).withStackTrace();
             stream.enable(THREAD_PARK).withThreshold(thresholds.lock()).withStackTrace();
-            stream.enable(SOCKET_READ).withThreshold(thresholds.socket()).withoutStackTrace();
-            stream.enable(SOCKET_WRITE).withThreshold(thresholds.socket()).withoutStackTrace();
+            enableSockets(stream, thresholds.socket());
             stream.enable(FILE_READ).withThreshold(thresholds.file()).withoutStackTrace();
             stream.enable(FILE_WRITE).withThreshold(thresholds.file()).withoutStackTrace();
             // Consumed chunks are of no further use; bound what JFR keeps in its disk repository.
@@ -102,6 +107,13 @@ final class JfrWaits {
                 if (park != null) {
                     stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
                 }
+                Boolean sockets = socketRecording.flushed(System.nanoTime());
+                if (Boolean.TRUE.equals(sockets)) {
+                    enableSockets(stream, thresholds.socket());
+                } else if (Boolean.FALSE.equals(sockets)) {
+                    stream.disable(SOCKET_READ);
+                    stream.disable(SOCKET_WRITE);
+                }
             });
             // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
             // returned alive. The calling daemon thread is the stream's only consumer.
@@ -111,6 +123,11 @@ final class JfrWaits {
                 waits.fail("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             }
         }
+    }
+
+    private static void enableSockets(RecordingStream stream, Duration threshold) {
+        stream.enable(SOCKET_READ).withThreshold(threshold).withoutStackTrace();
+        stream.enable(SOCKET_WRITE).withThreshold(threshold).withoutStackTrace();
     }
 
     void close() {
@@ -168,6 +185,7 @@ final class JfrWaits {
             metrics.socket(peers.peer(event.getString("host"), event.getString("address"), port), op, nanos);
             if (!TimedCallPorts.contains(port) && isRequestThread(event)) {
                 requestWaits.socket(nanos);
+                socketRecording.requestSocket(nanos);
             }
         } catch (RuntimeException e) {
             fail("unreadable socket event: " + e);

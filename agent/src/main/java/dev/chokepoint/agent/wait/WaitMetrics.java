@@ -27,6 +27,7 @@ public final class WaitMetrics implements MeterBinder {
     static final String FILE = "chokepoint.wait.file";
     static final String RECORDING = "chokepoint.wait.recording";
     static final String PARK_THRESHOLD = "chokepoint.wait.park.threshold";
+    static final String SOCKET_RECORDING = "chokepoint.wait.socket.recording";
 
     private final BoundedLabels locks;
     private final BoundedLabels blockers;
@@ -64,6 +65,17 @@ public final class WaitMetrics implements MeterBinder {
                 .strongReference(true)
                 .baseUnit("seconds")
                 .description("Shortest park recorded now: waits.lock-ms, raised to 10 ms while short parks cost more than they explain")
+                .register(registry);
+    }
+
+    /**
+     * Whether socket waits are recorded now ({@link SocketRecording}): 0 while a busy process's
+     * socket waits explained under 2 % of its requests' time; registered once the stream is set up.
+     */
+    void socketRecording(SocketRecording sockets) {
+        Gauge.builder(SOCKET_RECORDING, sockets, s -> s.on() ? 1 : 0)
+                .strongReference(true)
+                .description("1 while socket waits are recorded; 0 while a busy process's socket waits explained under 2 % of its requests' time")
                 .register(registry);
     }
 

@@ -73,14 +73,23 @@ public final class WaitProbe extends MeterProbe {
                 if (!attachedLate) {
                     StartUpSettled.ofThisJvm().await();
                 }
-                JfrWaits.run(thresholds, metrics, requestWaits, outbound, () -> requestSeconds(registry),
-                        reason -> context.failed(ID, reason));
+                JfrWaits.run(thresholds, metrics, requestWaits, outbound, () -> requestCount(registry),
+                        () -> requestSeconds(registry), reason -> context.failed(ID, reason));
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }
         }, "chokepoint-waits");
         consumer.setDaemon(true);
         consumer.start();
+    }
+
+    /** The finished server requests so far: 0 while the request probe is off. */
+    private static long requestCount(MeterRegistry registry) {
+        long count = 0;
+        for (Timer timer : registry.find("http.server.requests").timers()) {
+            count += timer.count();
+        }
+        return count;
     }
 
     /** The finished server requests' time so far, in seconds: 0 while the request probe is off. */

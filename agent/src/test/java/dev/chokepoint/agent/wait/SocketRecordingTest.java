@@ -1,0 +1,84 @@
+package dev.chokepoint.agent.wait;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SocketRecordingTest {
+
+    private static final long WINDOW = TimeUnit.SECONDS.toNanos(SocketRecording.WINDOW_SECONDS);
+
+    private long now;
+    private long requests;
+    private double requestSeconds;
+    private final SocketRecording sockets = new SocketRecording(0, () -> requests, () -> requestSeconds);
+
+    /**
+     * One window of flushes: {@code served} requests a second, 8 request-seconds a second (8 in
+     * flight), {@code waitedMillis} a second on sockets.
+     */
+    private Boolean window(long served, long waitedMillis) {
+        long seconds = SocketRecording.WINDOW_SECONDS;
+        sockets.requestSocket(TimeUnit.MILLISECONDS.toNanos(waitedMillis * seconds));
+        requests += served * seconds;
+        requestSeconds += 8 * seconds;
+        now += WINDOW;
+        return sockets.flushed(now);
+    }
+
+    @Test
+    void busyAndSocketWaitsUnderTwoPercentTurnThemOff() {
+        assertThat(window(9_000, 100)).isFalse(); // 100 ms of 8 s: 1.25 %
+        assertThat(sockets.on()).isFalse();
+        assertThat(window(9_000, 0)).isNull();
+    }
+
+    @Test
+    void socketWaitsOfTwoPercentOrMoreKeepThemOn() {
+        for (int i = 0; i < 20; i++) {
+            assertThat(window(9_000, 160)).as("window %d", i).isNull(); // 160 ms of 8 s: 2 %
+        }
+        assertThat(sockets.on()).isTrue();
+    }
+
+    @Test
+    void underAThousandRequestsASecondTheyStayOn() {
+        for (int i = 0; i < 20; i++) {
+            assertThat(window(SocketRecording.BUSY_PER_SECOND - 1, 0)).as("window %d", i).isNull();
+        }
+        assertThat(sockets.on()).isTrue();
+    }
+
+    @Test
+    void withoutTheRequestProbeTheyStayOn() {
+        for (int i = 0; i < 20; i++) {
+            assertThat(window(0, 0)).isNull();
+        }
+        assertThat(sockets.on()).isTrue();
+    }
+
+    @Test
+    void everyTenSecondsTheyComeBackForAWindowAndStayWhileTheWaitsMatter() {
+        assertThat(window(9_000, 0)).isFalse();
+        // off for the windows that end less than RECHECK_SECONDS after it went off
+        long offWindows = (SocketRecording.RECHECK_SECONDS + SocketRecording.WINDOW_SECONDS - 1) / SocketRecording.WINDOW_SECONDS - 1;
+        for (long i = 1; i <= offWindows; i++) {
+            assertThat(window(9_000, 0)).as("window %d", i).isNull();
+        }
+        assertThat(window(9_000, 0)).isTrue();
+        assertThat(sockets.on()).isTrue();
+        assertThat(window(9_000, 800)).isNull(); // a downstream now takes 10 % of the requests' time
+        assertThat(window(9_000, 800)).isNull();
+        assertThat(window(9_000, 0)).isFalse(); // and no longer
+    }
+
+    @Test
+    void aFlushInsideTheWindowDecidesNothing() {
+        requests += 9_000;
+        now += WINDOW / 2;
+        assertThat(sockets.flushed(now)).isNull();
+        assertThat(window(0, 0)).isFalse(); // the window is the whole 4.5 s: 9 000 requests, 2 000 a second
+    }
+}
