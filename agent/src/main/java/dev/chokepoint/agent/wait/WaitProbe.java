@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Names the waits no library probe sees (a {@code synchronized} block, a {@code ReentrantLock},
@@ -73,8 +74,10 @@ public final class WaitProbe extends MeterProbe {
                 if (!attachedLate) {
                     StartUpSettled.ofThisJvm().await();
                 }
-                JfrWaits.run(thresholds, metrics, requestWaits, outbound, () -> requestCount(registry),
-                        () -> requestSeconds(registry), reason -> context.failed(ID, reason));
+                JfrWaits.run(thresholds, metrics, requestWaits, outbound,
+                        () -> (long) overRequests(registry, Timer::count),
+                        () -> overRequests(registry, timer -> timer.totalTime(TimeUnit.SECONDS)),
+                        reason -> context.failed(ID, reason));
             } catch (InterruptedException stopped) {
                 Thread.currentThread().interrupt();
             }
@@ -83,22 +86,13 @@ public final class WaitProbe extends MeterProbe {
         consumer.start();
     }
 
-    /** The finished server requests so far: 0 while the request probe is off. */
-    private static long requestCount(MeterRegistry registry) {
-        long count = 0;
+    /** A sum over the finished server requests' timers: 0 while the request probe is off. */
+    private static double overRequests(MeterRegistry registry, ToDoubleFunction<Timer> read) {
+        double sum = 0;
         for (Timer timer : registry.find("http.server.requests").timers()) {
-            count += timer.count();
+            sum += read.applyAsDouble(timer);
         }
-        return count;
-    }
-
-    /** The finished server requests' time so far, in seconds: 0 while the request probe is off. */
-    private static double requestSeconds(MeterRegistry registry) {
-        double seconds = 0;
-        for (Timer timer : registry.find("http.server.requests").timers()) {
-            seconds += timer.totalTime(TimeUnit.SECONDS);
-        }
-        return seconds;
+        return sum;
     }
 
     private static Duration millis(ProbeContext context, String option, int defaultValue) {
