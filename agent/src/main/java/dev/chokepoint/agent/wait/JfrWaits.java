@@ -182,10 +182,13 @@ final class JfrWaits {
         try {
             int port = event.getInt("port");
             long nanos = event.getDuration().toNanos();
-            metrics.socket(peers.peer(event.getString("host"), event.getString("address"), port), op, nanos);
+            String peer = peers.peer(event.getString("host"), event.getString("address"), port);
+            metrics.socket(peer, op, nanos);
             if (!TimedCallPorts.contains(port) && isRequestThread(event)) {
                 requestWaits.socket(nanos);
-                socketRecording.requestSocket(nanos);
+                if (!SocketPeers.INBOUND.equals(peer)) {
+                    socketRecording.requestSocket(nanos);
+                }
             }
         } catch (RuntimeException e) {
             fail("unreadable socket event: " + e);

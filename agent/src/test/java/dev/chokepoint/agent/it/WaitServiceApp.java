@@ -11,8 +11,10 @@ import org.apache.catalina.Context;
 import org.apache.catalina.startup.Tomcat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.BindException;
+import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -44,6 +46,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *       threads) and waits for its {@code Future};</li>
  *   <li>{@code /redis}: SET and GET on Redis through Lettuce's synchronous API;</li>
  *   <li>{@code /http}: GET on the downstream HTTP server, which answers after 10 ms;</li>
+ *   <li>{@code /untimed}: the same GET through {@code HttpURLConnection}, which no probe times: a
+ *       blocking socket read on the request thread, as a client library without a probe (Jedis) makes;</li>
  *   <li>{@code /db}: a 5 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads).</li>
  * </ul>
  */
@@ -96,6 +100,7 @@ public final class WaitServiceApp {
         route(context, "/executor", WaitServiceApp::executor);
         route(context, "/redis", WaitServiceApp::redis);
         route(context, "/http", WaitServiceApp::http);
+        route(context, "/untimed", WaitServiceApp::untimed);
         route(context, "/db", WaitServiceApp::db);
         route(context, "/hello", () -> { });
         tomcat.start();
@@ -132,6 +137,16 @@ public final class WaitServiceApp {
     static void redis() {
         redis.set("chokepoint:wait-test", Long.toString(System.nanoTime()));
         redis.get("chokepoint:wait-test");
+    }
+
+    static void untimed() throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) downstream.toURL().openConnection();
+        if (connection.getResponseCode() != 200) {
+            throw new IOException("downstream answered " + connection.getResponseCode());
+        }
+        try (InputStream body = connection.getInputStream()) {
+            body.readAllBytes(); // read to the end: the connection goes back to the keep-alive cache
+        }
     }
 
     static void db() throws Exception {
