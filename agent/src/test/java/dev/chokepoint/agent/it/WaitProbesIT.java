@@ -199,7 +199,17 @@ class WaitProbesIT {
 
     @Test
     void givenAThousandFastRequestsASecond_thenSocketEventsGoOffAndAnUntimedBlockingDownstreamBringsThemBack() {
-        try (ForkedApp own = ForkedApp.of(WaitServiceApp.class).start()) { // its own: the gate is process-wide
+        assertSocketGate(ForkedApp.of(WaitServiceApp.class));
+    }
+
+    /** Java 22 rewrote the socket events (in the JDK's own code, SocketChannel's included): the same gate there. */
+    @Test
+    void onJava25_theSocketGateWorksTheSame() {
+        assertSocketGate(ForkedApp.of(WaitServiceApp.class).java(Java25.require()));
+    }
+
+    private static void assertSocketGate(ForkedApp.Builder app) {
+        try (ForkedApp own = app.start()) { // its own: the gate is process-wide
             URI ownBase = URI.create("http://127.0.0.1:" + own.awaitStdoutValue("ready") + "/");
             String downstream = "127.0.0.1:" + URI.create(own.awaitStdoutValue("downstream")).getPort();
             awaitRecording(own);
