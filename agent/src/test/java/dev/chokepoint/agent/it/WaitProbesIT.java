@@ -204,7 +204,7 @@ class WaitProbesIT {
 
     /** Java 22 rewrote the socket events (in the JDK's own code, SocketChannel's included): the same gate there. */
     @Test
-    void onJava25_theSocketGateWorksTheSame() {
+    void givenJava25_thenTheSocketGateWorksTheSame() {
         assertSocketGate(ForkedApp.of(WaitServiceApp.class).java(Java25.require()));
     }
 
