@@ -178,14 +178,14 @@ class WaitProbesIT {
             // threshold at 1 ms. Paced, it rose within 11 s there, within 6 s on a quiet machine.
             ClosedLoopLoad hello = ClosedLoopLoad.start(ownBase, 4, 250, 400_000, i -> "hello");
             try {
-                awaitParkThreshold(own, 0.010);
+                awaitGate(own, "chokepoint_wait_park_threshold_seconds", 0.010);
             } finally {
                 hello.abort();
             }
             // Requests that queue on a ReentrantLock for 20 ms each: parks are most of their time.
             ClosedLoopLoad locked = ClosedLoopLoad.start(ownBase, 4, 1_000, i -> "lock");
             try {
-                awaitParkThreshold(own, 0.001);
+                awaitGate(own, "chokepoint_wait_park_threshold_seconds", 0.001);
                 // Not the look back every 10 s, which lasts a second: it stays while the parks matter.
                 await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
                         .until(() -> own.scrape().value("chokepoint_wait_park_threshold_seconds").orElse(0) == 0.001);
@@ -217,12 +217,12 @@ class WaitProbesIT {
             // here): above SocketRecording's 1 000, with no socket wait outside the timed ports.
             ClosedLoopLoad hello = ClosedLoopLoad.start(ownBase, 4, 375, 1_000_000, i -> "hello");
             try {
-                awaitSocketRecording(own, 0);
+                awaitGate(own, "chokepoint_wait_socket_recording", 0);
                 // A blocking call no probe times, 10 ms a request on two clients: most of the
                 // requests' time. Seen at the next look (every 10 s), and kept on while it matters.
                 ClosedLoopLoad untimed = ClosedLoopLoad.start(ownBase, 2, 100_000, i -> "untimed");
                 try {
-                    awaitSocketRecording(own, 1);
+                    awaitGate(own, "chokepoint_wait_socket_recording", 1);
                     await().during(Duration.ofSeconds(12)).atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(250))
                             .until(() -> own.scrape().value("chokepoint_wait_socket_recording").orElse(0) == 1);
                     assertThat(own.scrape().sum("chokepoint_wait_socket_seconds_count", "peer", downstream, "op", "read"))
@@ -237,33 +237,22 @@ class WaitProbesIT {
         }
     }
 
-    /** On a timeout, says why from the last scrape: the request rate and the socket waits recorded. */
-    private static void awaitSocketRecording(ForkedApp forked, double on) {
-        long start = System.nanoTime();
-        double startRequests = forked.scrape().sum("http_server_requests_seconds_count");
-        await().atMost(Duration.ofSeconds(45)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
-            String scrape = forked.scrapeText();
-            double elapsed = (System.nanoTime() - start) / 1e9;
-            double rate = (Scrape.parse(scrape).sum("http_server_requests_seconds_count") - startRequests) / elapsed;
-            assertThat(Scrape.parse(scrape).value("chokepoint_wait_socket_recording"))
-                    .as("%.0f requests a second over %.1f s; socket waits:%n%s", rate, elapsed, grep(scrape))
-                    .hasValue(on);
-            System.out.printf("socket recording %s after %.1f s at %.0f requests a second%n", on, elapsed, rate);
-        });
-    }
-
-    /** On a timeout, says why from the last scrape: the request rate behind the idle parks, and the parks recorded. */
-    private static void awaitParkThreshold(ForkedApp forked, double seconds) {
+    /**
+     * Waits up to 60 s for a gate's gauge to read {@code value} (the gates judge windows of 1–3 s
+     * and look again every 10 s). On a timeout, says why from the last scrape: the request rate
+     * since the wait began, and the waits recorded.
+     */
+    private static void awaitGate(ForkedApp forked, String gauge, double value) {
         long start = System.nanoTime();
         double startRequests = forked.scrape().sum("http_server_requests_seconds_count");
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).untilAsserted(() -> {
             String scrape = forked.scrapeText();
             double elapsed = (System.nanoTime() - start) / 1e9;
             double rate = (Scrape.parse(scrape).sum("http_server_requests_seconds_count") - startRequests) / elapsed;
-            assertThat(Scrape.parse(scrape).value("chokepoint_wait_park_threshold_seconds"))
-                    .as("%.0f requests a second over %.1f s; parks:%n%s", rate, elapsed, grep(scrape))
-                    .hasValue(seconds);
-            System.out.printf("park threshold %s s after %.1f s at %.0f requests a second%n", seconds, elapsed, rate);
+            assertThat(Scrape.parse(scrape).value(gauge))
+                    .as("%.0f requests a second over %.1f s; waits:%n%s", rate, elapsed, grep(scrape))
+                    .hasValue(value);
+            System.out.printf("%s %s after %.1f s at %.0f requests a second%n", gauge, value, elapsed, rate);
         });
     }
 
