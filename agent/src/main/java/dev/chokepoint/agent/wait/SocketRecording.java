@@ -16,14 +16,16 @@ import java.util.function.LongSupplier;
  * threads' socket waits outside the timed calls' ports (the ones the JDBC and HTTP client probes
  * already time) took under {@value #MAX_SHARE_PERCENT} % of the requests' time in the last window,
  * the events are off; every {@value #RECHECK_SECONDS} s they come back on for one window
- * ({@value #WINDOW_SECONDS} s) to look again. Waits on the process's own clients (inbound) do not
- * count: they are not a downstream, and on a saturated machine the request threads' response
- * writes pass the 1 ms threshold when the thread is preempted inside them (2026-12-05: 1 500
- * requests a second of a hello route, in a test whose load client shared the two cores, kept the
- * events on for 45 s on such writes alone). Socket waits are thus left out only while, measured a few seconds before, they explained
- * under 2 % of the requests' time, as {@link ParkThreshold} does for short parks; a downstream that
- * starts to matter is seen within {@value #RECHECK_SECONDS} s. A process under
- * {@value #BUSY_PER_SECOND} requests a second (every CI scenario) keeps them on throughout.
+ * ({@value #WINDOW_SECONDS} s) to look again. Socket waits are thus left out only while, measured
+ * a few seconds before, they explained under 2 % of the requests' time, as {@link ParkThreshold}
+ * does for short parks; a downstream that starts to matter is seen within
+ * {@value #RECHECK_SECONDS} s. A process under {@value #BUSY_PER_SECOND} requests a second (every CI
+ * scenario) keeps them on throughout.
+ *
+ * <p>Waits on the process's own clients (inbound) do not count: they are not a downstream, and on
+ * a saturated machine a request thread's response write passes the 1 ms threshold whenever the
+ * thread is preempted inside it (2026-12-05: 1 500 requests a second of a hello route, in a test
+ * whose load client shared the two cores, kept the events on for 45 s on such writes alone).
  *
  * <p>Fed and asked by the JFR consumer thread alone; {@link #on} is read at scrape time.
  */
