@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Paired throughput benchmark (not a test): two copies of a service alive at once, X and Y, each
+# loaded in turn while the other is frozen (SIGSTOP), so that one pair's two bursts are seconds
+# apart on the same machine and neither JVM's background threads run during the other's burst.
+# It answers the one question overhead.sh's rounds cannot on a shared VM: is Y's saturated
+# throughput within a few percent of X's? (Rounds minutes apart move by more than that.)
+#
+#   1. launch X and Y (each -Xmx512m, the service's own launch arguments), wait until both answer
+#   2. warm-up: --warmup S seconds of alternating bursts on the endpoint (X, Y, X, ...), the other
+#      frozen, so both JITs settle under the load they are measured with
+#   3. N / L pairs of hey -z D -c C bursts, one on each, the order swapped every pair (drift
+#      within a pair then hits X first as often as Y first); both stopped
+#   4. steps 1-3 --launches L times: each launch settles into a JIT "mode" of its own (no agent
+#      against no agent moved ±5 % across launches, docs/overhead.md), which more pairs of one
+#      launch do not average out
+#   5. per pair the ratio Y / X; the report: their median with a distribution-free 95 % interval
+#      (order statistics of the sign test), the mean of the log ratios with its 95 % interval, and
+#      each launch's median (read the interval as honest only where those agree with it)
+#
+# Configurations: none (no agent), chokepoint (-javaagent:agent/target/chokepoint-agent.jar=port=0
+# plus --agent-options), variant (the same with --variant-jar JAR instead of the built jar, and
+# --variant-options OPTS after the others: e.g. probes=-waits prices one probe against the rest).
+# --pair none,none measures the protocol's own noise and bias (an A/A run): read an A/B run's
+# interval against it.
+#
+#   examples/bench/paired.sh [--service fast|market] [--endpoint a|b|c] [--pair X,Y] [--pairs N]
+#                            [--launches L] [--seconds D] [--warmup S] [--concurrency C]
+#                            [--agent-options OPTS] [--variant-jar JAR] [--variant-options OPTS]
+#                            [--out DIR]
+#   defaults: fast, b (/select), none,chokepoint, 48 pairs, 3 launches, 5 s, 120 s, 8
+set -euo pipefail
+# One block, parsed before it runs (a run edited while it goes must not run what sits at the offset).
+{
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bench=$root/examples/bench
+service=fast endpoint=b pair=none,chokepoint pairs=48 launches=3 seconds=5 warmup=120 concurrency=8 out="" agent_options="" variant_jar="" variant_options=""
+while (($#)); do
+  case "$1" in
+    --service) service=$2; shift 2 ;;
+    --endpoint) endpoint=$2; shift 2 ;;
+    --pair) pair=$2; shift 2 ;;
+    --pairs) pairs=$2; shift 2 ;;
+    --launches) launches=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --agent-options) agent_options=$2; shift 2 ;;
+    --variant-jar) variant_jar=$2; shift 2 ;;
+    --variant-options) variant_options=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "paired.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+for n in pairs launches seconds warmup concurrency; do
+  [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "paired.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
+done
+((pairs >= 6)) || { echo "paired.sh: --pairs must be at least 6 for a 95 % interval, got $pairs" >&2; exit 2; }
+((pairs >= 2 * launches)) || { echo "paired.sh: --pairs ($pairs) must be at least twice --launches ($launches): both orders in each launch" >&2; exit 2; }
+[[ $pair =~ ^(none|chokepoint|variant),(none|chokepoint|variant)$ ]] \
+  || { echo "paired.sh: --pair must be X,Y with X and Y among none, chokepoint, variant; got '$pair'" >&2; exit 2; }
+config_x=${pair%,*} config_y=${pair#*,}
+[[ $pair != *variant* || -n $variant_jar$variant_options ]] \
+  || { echo "paired.sh: --pair $pair needs --variant-jar JAR (an agent jar) or --variant-options OPTS" >&2; exit 2; }
+[[ -z $variant_jar || -f $variant_jar ]] || { echo "paired.sh: --variant-jar $variant_jar: no such file" >&2; exit 2; }
+# shellcheck source=examples/bench/service-process.sh
+source "$bench/service-process.sh"
+define_service "$service" chokepoint_bench \
+  || { echo "paired.sh: --service must be market or fast, got '$service'" >&2; exit 2; }
+case "$endpoint" in
+  a) url=$url_a name=$name_a ;;
+  b) url=$url_b name=$name_b ;;
+  c) [[ -n $url_c ]] || { echo "paired.sh: the $service service has no endpoint c" >&2; exit 2; }
+     url=$url_c name=$name_c ;;
+  *) echo "paired.sh: --endpoint must be a, b or c, got '$endpoint'" >&2; exit 2 ;;
+esac
+out=${out:-$root/runs/paired-$service-$name-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+log() { echo "[paired $(date +%T)] $*" >&2; }
+
+agent_jar=$root/agent/target/chokepoint-agent.jar
+for jar in "$service_jar" "$agent_jar"; do
+  [[ -f $jar ]] || { echo "paired.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,$service_module -am" >&2; exit 2; }
+done
+# Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
+cp "$agent_jar" "$out/chokepoint-agent.jar"
+cp "${variant_jar:-$agent_jar}" "$out/variant-agent.jar"
+cp "$service_jar" "$out/"
+declare -A agent_args=(
+  [none]=""
+  [chokepoint]="-javaagent:$out/chokepoint-agent.jar=port=0${agent_options:+,$agent_options}"
+  [variant]="-javaagent:$out/variant-agent.jar=port=0${agent_options:+,$agent_options}${variant_options:+,$variant_options}"
+)
+
+# Two services, not service-process.sh's one: each is resumed before it is stopped (a frozen JVM
+# would not act on SIGTERM), however the bench ends.
+declare -A pid=() base=()
+stop_both() {
+  local side
+  for side in "${!pid[@]}"; do kill -CONT "${pid[$side]}" 2>/dev/null || true; kill "${pid[$side]}" 2>/dev/null || true; done
+  for side in "${!pid[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "${pid[$side]}" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "${pid[$side]}" 2>/dev/null || true
+  done
+  pid=()
+}
+trap stop_both EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+launch() { # side (x or y), config, launch number
+  local dir=$out/$3-$1-$2
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086,SC2046 # the agent's and the service's arguments hold several options
+  java -Xmx512m ${agent_args[$2]} $(launch_args "$dir/service.port" "$out") >"$dir/service.log" 2>&1 &
+  pid[$1]=$!
+  local deadline=$((SECONDS + 240))
+  until [[ -s $dir/service.port ]] && curl -sf -o /dev/null --max-time 2 "http://127.0.0.1:$(cat "$dir/service.port")$url_ready"; do
+    kill -0 "${pid[$1]}" 2>/dev/null || { echo "paired.sh: the service ($1: $2) exited; see $dir/service.log" >&2; exit 1; }
+    ((SECONDS < deadline)) || { echo "paired.sh: the service ($1: $2) did not answer in 240 s; see $dir/service.log" >&2; exit 1; }
+    sleep 0.05
+  done
+  base[$1]=http://127.0.0.1:$(cat "$dir/service.port")
+}
+# One burst on <side> with the other side frozen; prints hey's requests per second.
+burst() { # side, seconds, hey output file
+  local other=x
+  [[ $1 == x ]] && other=y
+  kill -STOP "${pid[$other]}"
+  hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
+  kill -CONT "${pid[$other]}"
+  awk '/Requests\/sec:/ { print $2 }' "$3"
+}
+
+log "$service service, $name ($url): $config_x vs $config_y, $launches launches, $pairs pairs of ${seconds} s bursts, ${warmup} s warm-up, concurrency $concurrency; results in $out"
+results=$out/pairs.tsv
+echo -e "launch\tpair\tfirst\t${config_x}_x_rps\t${config_y}_y_rps\tratio_y_x" >"$results"
+warm_burst=10 pair_no=0
+for ((l = 1; l <= launches; l++)); do
+  launch x "$config_x" "$l"
+  launch y "$config_y" "$l"
+  for ((t = 0; t < warmup; t += 2 * warm_burst)); do
+    burst x "$warm_burst" "$out/warm.txt" >/dev/null
+    burst y "$warm_burst" "$out/warm.txt" >/dev/null
+  done
+  for ((i = 1; i <= pairs * l / launches - pairs * (l - 1) / launches; i++)); do
+    pair_no=$((pair_no + 1))
+    if ((i % 2)); then first=x; rx=$(burst x "$seconds" "$out/burst.txt"); ry=$(burst y "$seconds" "$out/burst.txt")
+    else first=y; ry=$(burst y "$seconds" "$out/burst.txt"); rx=$(burst x "$seconds" "$out/burst.txt"); fi
+    awk -v l="$l" -v i="$pair_no" -v f="$first" -v x="$rx" -v y="$ry" \
+      'BEGIN { printf "%d\t%d\t%s\t%.1f\t%.1f\t%.4f\n", l, i, f, x, y, (x > 0 ? y / x : 0) }' >>"$results"
+    log "launch $l, pair $pair_no: $(tail -1 "$results" | cut -f3-)"
+  done
+  stop_both
+done
+
+# The median's interval: the k-th smallest and k-th largest ratio, k the largest with
+# P(Binomial(n, 1/2) < k) <= 2.5 % (normal approximation, n >= 6).
+report=$out/paired.md
+awk -F'\t' -v cx="$config_x" -v cy="$config_y" -v name="$name" 'NR > 1 && $6 > 0 {
+    n++; r[n] = $6; l = log($6); s += l; ss += l * l; x[n] = $4; y[n] = $5; m[$1]++; lr[$1, m[$1]] = $6 }
+  function sort(a, m,   k, j, t) { for (k = 2; k <= m; k++) { t = a[k]; for (j = k - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
+  function median(a, m) { return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+  END {
+    sort(r, n); sort(x, n); sort(y, n)
+    k = int(n / 2 - 0.98 * sqrt(n)); if (k < 1) k = 1
+    mean = s / n; sd = sqrt((ss - n * mean * mean) / (n - 1)); h = 1.96 * sd / sqrt(n)
+    for (i = 1; i in m; i++) { delete one; for (j = 1; j <= m[i]; j++) one[j] = lr[i, j]; sort(one, m[i]); launches = launches (i > 1 ? " · " : "") sprintf("%.3f", median(one, m[i])) }
+    printf "| %s, %d pairs | %s (min–max) | %s (min–max) | %s / %s: median [95 %%] | geometric mean [95 %%] | each launch: median | one pair: sd of log ratio |\n", name, n, cx, cy, cy, cx
+    print "|---|---|---|---|---|---|---|"
+    printf "| requests/s | %.0f (%.0f–%.0f) | %.0f (%.0f–%.0f) | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %.1f %% |\n",
+      median(x, n), x[1], x[n], median(y, n), y[1], y[n], median(r, n), r[k], r[n + 1 - k], exp(mean), exp(mean - h), exp(mean + h), launches, 100 * sd
+  }' "$results" >"$report"
+{
+  echo
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
+       "\`examples/bench/paired.sh --service $service --endpoint $endpoint --pair $pair --pairs $pairs --launches $launches --seconds $seconds --warmup $warmup --concurrency $concurrency${agent_options:+ --agent-options $agent_options}${variant_jar:+ --variant-jar $variant_jar}${variant_options:+ --variant-options $variant_options}\`"
+} >>"$report"
+cat "$report"
+exit
+}
