@@ -2,8 +2,10 @@ package dev.chokepoint.agent.wait;
 
 import dev.chokepoint.agent.request.RequestThreads;
 import dev.chokepoint.agent.request.TimedCallPorts;
+import jdk.jfr.EventSettings;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
@@ -36,18 +38,20 @@ final class JfrWaits {
     private final Consumer<String> failed;
     private final ParkThreshold parkThreshold;
     private final SocketRecording socketRecording;
+    private final MonitorStacks monitorStacks;
     private final SocketPeers peers = SocketPeers.ofThisHost();
     private final StackReadings stacks = new StackReadings();
     private volatile boolean on = true;
 
     private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed,
-                     ParkThreshold parkThreshold, SocketRecording socketRecording) {
+                     ParkThreshold parkThreshold, SocketRecording socketRecording, MonitorStacks monitorStacks) {
         this.stream = stream;
         this.metrics = metrics;
         this.requestWaits = requestWaits;
         this.failed = failed;
         this.parkThreshold = parkThreshold;
         this.socketRecording = socketRecording;
+        this.monitorStacks = monitorStacks;
     }
 
     /**
@@ -55,8 +59,9 @@ final class JfrWaits {
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
      *
-     * @param requestCount   the requests finished so far ({@code http.server.requests}' count), for {@link SocketRecording}
-     * @param requestSeconds their time so far (its sum), for {@link ParkThreshold} and {@link SocketRecording}
+     * @param requestCount   the requests finished so far ({@code http.server.requests}' count), for
+     *                       {@link SocketRecording} and {@link MonitorStacks}
+     * @param requestSeconds their time so far (its sum), for those and {@link ParkThreshold}
      */
     static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
                     LongSupplier requestCount, DoubleSupplier requestSeconds, Consumer<String> failed) {
@@ -74,9 +79,11 @@ final class JfrWaits {
         }
         ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds);
         metrics.parkThreshold(parkThreshold);
-        SocketRecording socketRecording = new SocketRecording(System.nanoTime(), requestCount, requestSeconds);
+        SocketRecording socketRecording = new SocketRecording(new BusyWindow(System.nanoTime(), requestCount, requestSeconds));
         metrics.socketRecording(socketRecording);
-        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold, socketRecording);
+        MonitorStacks monitorStacks = new MonitorStacks(new BusyWindow(System.nanoTime(), requestCount, requestSeconds));
+        metrics.monitorStacks(monitorStacks);
+        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold, socketRecording, monitorStacks);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
             // or operation, and a stack trace is most of an event's recording cost.
@@ -103,17 +110,7 @@ final class JfrWaits {
                 waits.stacks.forget();
                 outbound.refresh();
                 metrics.recording(waits.on);
-                Duration park = parkThreshold.flushed(System.nanoTime());
-                if (park != null) {
-                    stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
-                }
-                Boolean sockets = socketRecording.flushed(System.nanoTime());
-                if (Boolean.TRUE.equals(sockets)) {
-                    enableSockets(stream, thresholds.socket());
-                } else if (Boolean.FALSE.equals(sockets)) {
-                    stream.disable(SOCKET_READ);
-                    stream.disable(SOCKET_WRITE);
-                }
+                waits.gatesFlushed(thresholds);
             });
             // Not startAsync(): its thread is not a daemon and would keep a JVM whose main
             // returned alive. The calling daemon thread is the stream's only consumer.
@@ -121,6 +118,30 @@ final class JfrWaits {
         } catch (RuntimeException | Error e) {
             if (waits.on) {
                 waits.fail("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
+            }
+        }
+    }
+
+    /** What the gates decided at this flush, applied to the stream's settings. */
+    private void gatesFlushed(WaitThresholds thresholds) {
+        Duration park = parkThreshold.flushed(System.nanoTime());
+        if (park != null) {
+            stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
+        }
+        Boolean sockets = socketRecording.flushed(System.nanoTime());
+        if (Boolean.TRUE.equals(sockets)) {
+            enableSockets(stream, thresholds.socket());
+        } else if (Boolean.FALSE.equals(sockets)) {
+            stream.disable(SOCKET_READ);
+            stream.disable(SOCKET_WRITE);
+        }
+        Boolean monitorStacksOn = monitorStacks.flushed(System.nanoTime());
+        if (monitorStacksOn != null) {
+            EventSettings monitors = stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock());
+            if (monitorStacksOn) {
+                monitors.withStackTrace();
+            } else {
+                monitors.withoutStackTrace();
             }
         }
     }
@@ -140,11 +161,19 @@ final class JfrWaits {
             return;
         }
         try {
-            StackReadings.Reading stack = stacks.of(event.getStackTrace());
             long nanos = event.getDuration().toNanos();
+            RecordedStackTrace trace = event.getStackTrace();
+            if (trace == null) { // recorded while MonitorStacks had the stacks off: its share only
+                if (isRequestThread(event)) {
+                    monitorStacks.requestMonitor(nanos);
+                }
+                return;
+            }
+            StackReadings.Reading stack = stacks.of(trace);
             metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
                 requestWaits.lock(nanos);
+                monitorStacks.requestMonitor(nanos);
             }
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);

@@ -28,6 +28,7 @@ public final class WaitMetrics implements MeterBinder {
     static final String RECORDING = "chokepoint.wait.recording";
     static final String PARK_THRESHOLD = "chokepoint.wait.park.threshold";
     static final String SOCKET_RECORDING = "chokepoint.wait.socket.recording";
+    static final String MONITOR_STACKS = "chokepoint.wait.monitor.stacks";
 
     private final BoundedLabels locks;
     private final BoundedLabels blockers;
@@ -76,6 +77,18 @@ public final class WaitMetrics implements MeterBinder {
         Gauge.builder(SOCKET_RECORDING, sockets, s -> s.on() ? 1 : 0)
                 .strongReference(true)
                 .description("1 while socket waits are recorded; 0 while a busy process's socket waits explained under 2 % of its requests' time")
+                .register(registry);
+    }
+
+    /**
+     * Whether monitor waits are recorded with their stacks now ({@link MonitorStacks}): 0 while a
+     * busy process's monitor waits explained under 2 % of its requests' time; registered once the
+     * stream is set up.
+     */
+    void monitorStacks(MonitorStacks stacks) {
+        Gauge.builder(MONITOR_STACKS, stacks, s -> s.on() ? 1 : 0)
+                .strongReference(true)
+                .description("1 while monitor waits are recorded with their stacks (named by site); 0 while a busy process's monitor waits explained under 2 % of its requests' time")
                 .register(registry);
     }
 

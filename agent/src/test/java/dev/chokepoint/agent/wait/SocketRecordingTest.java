@@ -8,19 +8,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SocketRecordingTest {
 
-    private static final long WINDOW = TimeUnit.SECONDS.toNanos(SocketRecording.WINDOW_SECONDS);
+    private static final long WINDOW = TimeUnit.SECONDS.toNanos(BusyWindow.WINDOW_SECONDS);
 
     private long now;
     private long requests;
     private double requestSeconds;
-    private final SocketRecording sockets = new SocketRecording(0, () -> requests, () -> requestSeconds);
+    private final SocketRecording sockets = new SocketRecording(new BusyWindow(0, () -> requests, () -> requestSeconds));
 
     /**
      * One window of flushes: {@code served} requests a second, 8 request-seconds a second (8 in
      * flight), {@code waitedMillis} a second on sockets.
      */
     private Boolean window(long served, long waitedMillis) {
-        long seconds = SocketRecording.WINDOW_SECONDS;
+        long seconds = BusyWindow.WINDOW_SECONDS;
         sockets.requestSocket(TimeUnit.MILLISECONDS.toNanos(waitedMillis * seconds));
         requests += served * seconds;
         requestSeconds += 8 * seconds;
@@ -46,7 +46,7 @@ class SocketRecordingTest {
     @Test
     void underAThousandRequestsASecondTheyStayOn() {
         for (int i = 0; i < 20; i++) {
-            assertThat(window(SocketRecording.BUSY_PER_SECOND - 1, 0)).as("window %d", i).isNull();
+            assertThat(window(BusyWindow.BUSY_PER_SECOND - 1, 0)).as("window %d", i).isNull();
         }
         assertThat(sockets.on()).isTrue();
     }
@@ -63,7 +63,7 @@ class SocketRecordingTest {
     void everyTenSecondsTheyComeBackForAWindowAndStayWhileTheWaitsMatter() {
         assertThat(window(9_000, 0)).isFalse();
         // off for the windows that end less than RECHECK_SECONDS after it went off
-        long offWindows = (SocketRecording.RECHECK_SECONDS + SocketRecording.WINDOW_SECONDS - 1) / SocketRecording.WINDOW_SECONDS - 1;
+        long offWindows = (SocketRecording.RECHECK_SECONDS + BusyWindow.WINDOW_SECONDS - 1) / BusyWindow.WINDOW_SECONDS - 1;
         for (long i = 1; i <= offWindows; i++) {
             assertThat(window(9_000, 0)).as("window %d", i).isNull();
         }
