@@ -165,7 +165,7 @@ final class JfrWaits {
             RecordedStackTrace trace = event.getStackTrace();
             if (trace == null) { // recorded while MonitorStacks had the stacks off: its share only
                 if (isRequestThread(event)) {
-                    monitorStacks.requestMonitor(nanos);
+                    monitorStacks.requestWaited(nanos);
                 }
                 return;
             }
@@ -173,7 +173,7 @@ final class JfrWaits {
             metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
                 requestWaits.lock(nanos);
-                monitorStacks.requestMonitor(nanos);
+                monitorStacks.requestWaited(nanos);
             }
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);
@@ -216,7 +216,7 @@ final class JfrWaits {
             if (!TimedCallPorts.contains(port) && isRequestThread(event)) {
                 requestWaits.socket(nanos);
                 if (!SocketPeers.INBOUND.equals(peer)) {
-                    socketRecording.requestSocket(nanos);
+                    socketRecording.requestWaited(nanos);
                 }
             }
         } catch (RuntimeException e) {

@@ -18,34 +18,15 @@ package dev.chokepoint.agent.wait;
  * turns them on again. Events without a stack name no site, so they are left out of the monitor
  * meters and of the request split (as parks under the raised threshold are, {@link ParkThreshold}):
  * only while, measured in the same window, all such waits explained under 2 % of the requests' time.
- *
- * <p>Fed and asked by the JFR consumer thread alone; {@link #on} is read at scrape time.
  */
-final class MonitorStacks {
-
-    private final BusyWindow window;
-    private volatile boolean on = true;
+final class MonitorStacks extends BusyGate {
 
     MonitorStacks(BusyWindow window) {
-        this.window = window;
+        super(window);
     }
 
-    boolean on() {
-        return on;
-    }
-
-    /** A request thread waited {@code nanos} to enter a monitor, outside any call the split already times. */
-    void requestMonitor(long nanos) {
-        window.waited(nanos);
-    }
-
-    /** At a flush of the stream: TRUE to record the events' stacks, FALSE not to, null to leave them. */
-    Boolean flushed(long nowNanos) {
-        Boolean quiet = window.busyAndWaitingLittle(nowNanos);
-        if (quiet == null || quiet != on) {
-            return null;
-        }
-        on = !quiet;
-        return on;
+    @Override
+    Boolean decided(boolean quiet, long nowNanos) {
+        return quiet == on() ? Boolean.valueOf(!quiet) : null;
     }
 }

@@ -24,49 +24,27 @@ import java.util.concurrent.TimeUnit;
  * a saturated machine a request thread's response write passes the 1 ms threshold whenever the
  * thread is preempted inside it (2026-12-05: 1 500 requests a second of a hello route, in a test
  * whose load client shared the two cores, kept the events on for 45 s on such writes alone).
- *
- * <p>Fed and asked by the JFR consumer thread alone; {@link #on} is read at scrape time.
  */
-final class SocketRecording {
+final class SocketRecording extends BusyGate {
 
     static final long RECHECK_SECONDS = 10;
     private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(RECHECK_SECONDS);
 
-    private final BusyWindow window;
-    private volatile boolean on = true;
     private long offAt;
 
     SocketRecording(BusyWindow window) {
-        this.window = window;
+        super(window);
     }
 
-    boolean on() {
-        return on;
-    }
-
-    /** A request thread waited {@code nanos} on a socket to a peer no probe times (not an inbound client). */
-    void requestSocket(long nanos) {
-        window.waited(nanos);
-    }
-
-    /** At a flush of the stream: TRUE to turn the socket events on, FALSE off, null to leave them. */
-    Boolean flushed(long nowNanos) {
-        Boolean quiet = window.busyAndWaitingLittle(nowNanos);
-        if (quiet == null) {
-            return null;
-        }
-        if (on) {
+    @Override
+    Boolean decided(boolean quiet, long nowNanos) {
+        if (on()) {
             if (quiet) {
                 offAt = nowNanos;
-                on = false;
                 return Boolean.FALSE;
             }
             return null;
         }
-        if (nowNanos - offAt >= RECHECK_NANOS) {
-            on = true;
-            return Boolean.TRUE;
-        }
-        return null;
+        return nowNanos - offAt >= RECHECK_NANOS ? Boolean.TRUE : null;
     }
 }

@@ -74,10 +74,8 @@ public final class WaitMetrics implements MeterBinder {
      * socket waits explained under 2 % of its requests' time; registered once the stream is set up.
      */
     void socketRecording(SocketRecording sockets) {
-        Gauge.builder(SOCKET_RECORDING, sockets, s -> s.on() ? 1 : 0)
-                .strongReference(true)
-                .description("1 while socket waits are recorded; 0 while a busy process's socket waits explained under 2 % of its requests' time")
-                .register(registry);
+        gate(SOCKET_RECORDING, sockets,
+                "1 while socket waits are recorded; 0 while a busy process's socket waits explained under 2 % of its requests' time");
     }
 
     /**
@@ -86,9 +84,14 @@ public final class WaitMetrics implements MeterBinder {
      * stream is set up.
      */
     void monitorStacks(MonitorStacks stacks) {
-        Gauge.builder(MONITOR_STACKS, stacks, s -> s.on() ? 1 : 0)
+        gate(MONITOR_STACKS, stacks, "1 while monitor waits are recorded with their stacks (named by site); "
+                + "0 while a busy process's monitor waits explained under 2 % of its requests' time");
+    }
+
+    private void gate(String name, BusyGate gate, String description) {
+        Gauge.builder(name, gate, g -> g.on() ? 1 : 0)
                 .strongReference(true)
-                .description("1 while monitor waits are recorded with their stacks (named by site); 0 while a busy process's monitor waits explained under 2 % of its requests' time")
+                .description(description)
                 .register(registry);
     }
 

@@ -19,7 +19,7 @@ class MonitorStacksTest {
      */
     private Boolean flushAfter(long perSecond, long lockedMillis) {
         long seconds = BusyWindow.WINDOW_SECONDS;
-        stacks.requestMonitor(TimeUnit.MILLISECONDS.toNanos(lockedMillis * seconds));
+        stacks.requestWaited(TimeUnit.MILLISECONDS.toNanos(lockedMillis * seconds));
         requests += perSecond * seconds;
         requestSeconds += 8.0 * seconds;
         now += TimeUnit.SECONDS.toNanos(seconds);

@@ -21,7 +21,7 @@ class SocketRecordingTest {
      */
     private Boolean window(long served, long waitedMillis) {
         long seconds = BusyWindow.WINDOW_SECONDS;
-        sockets.requestSocket(TimeUnit.MILLISECONDS.toNanos(waitedMillis * seconds));
+        sockets.requestWaited(TimeUnit.MILLISECONDS.toNanos(waitedMillis * seconds));
         requests += served * seconds;
         requestSeconds += 8 * seconds;
         now += WINDOW;
