@@ -13,9 +13,12 @@
 #   4. steps 1-3 --launches L times: each launch settles into a JIT "mode" of its own (no agent
 #      against no agent moved ±5 % across launches, docs/overhead.md), which more pairs of one
 #      launch do not average out
-#   5. per pair the ratio Y / X; the report: their median with a distribution-free 95 % interval
-#      (order statistics of the sign test), the mean of the log ratios with its 95 % interval, and
-#      each launch's median (read the interval as honest only where those agree with it)
+#   5. per pair the ratio Y / X, of the requests per second and of the service's CPU per request
+#      (its utime + stime over the burst, background threads included: unlike the throughput, not
+#      moved by what hey and the database cost); the report, for each: their median with a
+#      distribution-free 95 % interval (order statistics of the sign test), the mean of the log
+#      ratios with its 95 % interval, and each launch's median (read the interval as honest only
+#      where those agree with it)
 #
 # Configurations: none (no agent), chokepoint (-javaagent:agent/target/chokepoint-agent.jar=port=0
 # plus --agent-options), variant (the same with --variant-jar JAR instead of the built jar, and
@@ -124,20 +127,24 @@ launch() { # side (x or y), config, launch number
   done
   base[$1]=http://127.0.0.1:$(cat "$dir/service.port")
 }
-# One burst on <side> with the other side frozen; prints hey's requests per second.
+# One burst on <side> with the other side frozen; prints hey's requests per second and the
+# service's CPU per request in µs (utime + stime over the burst: its background threads included).
 burst() { # side, seconds, hey output file
-  local other=x
+  local other=x t0 t1
   [[ $1 == x ]] && other=y
   kill -STOP "${pid[$other]}"
+  t0=$(cpu_ticks "${pid[$1]}")
   hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
+  t1=$(cpu_ticks "${pid[$1]}")
   kill -CONT "${pid[$other]}"
-  awk '/Requests\/sec:/ { print $2 }' "$3"
+  awk -v t=$((t1 - t0)) -v hz="$ticks_per_second" -v n="$(hey_requests "$3")" \
+    '/Requests\/sec:/ { printf "%s %.2f\n", $2, (n > 0 ? t / hz * 1e6 / n : 0) }' "$3"
 }
 
 log "$service service, $name ($url): $config_x vs $config_y, $launches launches, $pairs pairs of ${seconds} s bursts, ${warmup} s warm-up, concurrency $concurrency; results in $out"
 results=$out/pairs.tsv
-echo -e "launch\tpair\tfirst\t${config_x}_x_rps\t${config_y}_y_rps\tratio_y_x" >"$results"
-warm_burst=10 pair_no=0
+echo -e "launch\tpair\tfirst\t${config_x}_x_rps\t${config_y}_y_rps\tratio_y_x\t${config_x}_x_cpu_us\t${config_y}_y_cpu_us\tcpu_ratio_y_x" >"$results"
+warm_burst=10 pair_no=0 ticks_per_second=$(getconf CLK_TCK)
 for ((l = 1; l <= launches; l++)); do
   launch x "$config_x" "$l"
   launch y "$config_y" "$l"
@@ -147,32 +154,40 @@ for ((l = 1; l <= launches; l++)); do
   done
   for ((i = 1; i <= pairs * l / launches - pairs * (l - 1) / launches; i++)); do
     pair_no=$((pair_no + 1))
-    if ((i % 2)); then first=x; rx=$(burst x "$seconds" "$out/burst.txt"); ry=$(burst y "$seconds" "$out/burst.txt")
-    else first=y; ry=$(burst y "$seconds" "$out/burst.txt"); rx=$(burst x "$seconds" "$out/burst.txt"); fi
-    awk -v l="$l" -v i="$pair_no" -v f="$first" -v x="$rx" -v y="$ry" \
-      'BEGIN { printf "%d\t%d\t%s\t%.1f\t%.1f\t%.4f\n", l, i, f, x, y, (x > 0 ? y / x : 0) }' >>"$results"
+    if ((i % 2)); then first=x; read -r rx cx < <(burst x "$seconds" "$out/burst.txt"); read -r ry cy < <(burst y "$seconds" "$out/burst.txt")
+    else first=y; read -r ry cy < <(burst y "$seconds" "$out/burst.txt"); read -r rx cx < <(burst x "$seconds" "$out/burst.txt"); fi
+    awk -v l="$l" -v i="$pair_no" -v f="$first" -v x="$rx" -v y="$ry" -v cx="$cx" -v cy="$cy" \
+      'BEGIN { printf "%d\t%d\t%s\t%.1f\t%.1f\t%.4f\t%.2f\t%.2f\t%.4f\n", l, i, f, x, y, (x > 0 ? y / x : 0), cx, cy, (cx > 0 ? cy / cx : 0) }' >>"$results"
     log "launch $l, pair $pair_no: $(tail -1 "$results" | cut -f3-)"
   done
   stop_both
 done
 
 # The median's interval: the k-th smallest and k-th largest ratio, k the largest with
-# P(Binomial(n, 1/2) < k) <= 2.5 % (normal approximation, n >= 6).
+# P(Binomial(n, 1/2) < k) <= 2.5 % (normal approximation, n >= 6). One row per measure: columns
+# c (X), c + 1 (Y), c + 2 (Y / X) of the results.
+summary_row() { # first column, measure's name
+  awk -F'\t' -v c="$1" -v label="$2" 'NR > 1 && $(c + 2) > 0 {
+      n++; r[n] = $(c + 2); l = log(r[n]); s += l; ss += l * l; x[n] = $c; y[n] = $(c + 1); m[$1]++; lr[$1, m[$1]] = r[n] }
+    function sort(a, m,   k, j, t) { for (k = 2; k <= m; k++) { t = a[k]; for (j = k - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
+    function median(a, m) { return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
+    END {
+      if (n < 2) exit
+      sort(r, n); sort(x, n); sort(y, n)
+      k = int(n / 2 - 0.98 * sqrt(n)); if (k < 1) k = 1
+      mean = s / n; sd = sqrt((ss - n * mean * mean) / (n - 1)); h = 1.96 * sd / sqrt(n)
+      for (i = 1; i in m; i++) { delete one; for (j = 1; j <= m[i]; j++) one[j] = lr[i, j]; sort(one, m[i]); launches = launches (i > 1 ? " · " : "") sprintf("%.3f", median(one, m[i])) }
+      printf "| %s | %.1f (%.1f–%.1f) | %.1f (%.1f–%.1f) | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %.1f %% |\n",
+        label, median(x, n), x[1], x[n], median(y, n), y[1], y[n], median(r, n), r[k], r[n + 1 - k], exp(mean), exp(mean - h), exp(mean + h), launches, 100 * sd
+    }' "$results"
+}
 report=$out/paired.md
-awk -F'\t' -v cx="$config_x" -v cy="$config_y" -v name="$name" 'NR > 1 && $6 > 0 {
-    n++; r[n] = $6; l = log($6); s += l; ss += l * l; x[n] = $4; y[n] = $5; m[$1]++; lr[$1, m[$1]] = $6 }
-  function sort(a, m,   k, j, t) { for (k = 2; k <= m; k++) { t = a[k]; for (j = k - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
-  function median(a, m) { return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2 }
-  END {
-    sort(r, n); sort(x, n); sort(y, n)
-    k = int(n / 2 - 0.98 * sqrt(n)); if (k < 1) k = 1
-    mean = s / n; sd = sqrt((ss - n * mean * mean) / (n - 1)); h = 1.96 * sd / sqrt(n)
-    for (i = 1; i in m; i++) { delete one; for (j = 1; j <= m[i]; j++) one[j] = lr[i, j]; sort(one, m[i]); launches = launches (i > 1 ? " · " : "") sprintf("%.3f", median(one, m[i])) }
-    printf "| %s, %d pairs | %s (min–max) | %s (min–max) | %s / %s: median [95 %%] | geometric mean [95 %%] | each launch: median | one pair: sd of log ratio |\n", name, n, cx, cy, cy, cx
-    print "|---|---|---|---|---|---|---|"
-    printf "| requests/s | %.0f (%.0f–%.0f) | %.0f (%.0f–%.0f) | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %s | %.1f %% |\n",
-      median(x, n), x[1], x[n], median(y, n), y[1], y[n], median(r, n), r[k], r[n + 1 - k], exp(mean), exp(mean - h), exp(mean + h), launches, 100 * sd
-  }' "$results" >"$report"
+{
+  echo "| $name, $(($(wc -l <"$results") - 1)) pairs | $config_x (min–max) | $config_y (min–max) | $config_y / $config_x: median [95 %] | geometric mean [95 %] | each launch: median | one pair: sd of log ratio |"
+  echo "|---|---|---|---|---|---|---|"
+  summary_row 4 "requests/s"
+  summary_row 7 "service CPU µs / request"
+} >"$report"
 {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
