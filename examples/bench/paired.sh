@@ -127,6 +127,18 @@ launch() { # side (x or y), config, launch number
   done
   base[$1]=http://127.0.0.1:$(cat "$dir/service.port")
 }
+# Both services still running, else a clear exit: a JVM that died (or was killed with the shell
+# that started this script: run it detached, e.g. under setsid nohup) must not turn into a
+# "kill: No such process" and a report missing its pairs.
+both_running() {
+  local side config
+  for side in x y; do
+    config=$config_x
+    [[ $side == y ]] && config=$config_y
+    kill -0 "${pid[$side]}" 2>/dev/null \
+      || { echo "paired.sh: the service ($side: $config) is no longer running; see $out/$l-$side-$config/service.log. Pairs so far: $results" >&2; exit 1; }
+  done
+}
 # One burst on <side> with the other side frozen; prints hey's requests per second and the
 # service's CPU per request in µs (utime + stime over the burst: its background threads included).
 burst() { # side, seconds, hey output file
@@ -135,6 +147,7 @@ burst() { # side, seconds, hey output file
   kill -STOP "${pid[$other]}"
   t0=$(cpu_ticks "${pid[$1]}")
   hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
+  both_running
   t1=$(cpu_ticks "${pid[$1]}")
   kill -CONT "${pid[$other]}"
   awk -v t=$((t1 - t0)) -v hz="$ticks_per_second" -v n="$(hey_requests "$3")" \
@@ -149,11 +162,13 @@ for ((l = 1; l <= launches; l++)); do
   launch x "$config_x" "$l"
   launch y "$config_y" "$l"
   for ((t = 0; t < warmup; t += 2 * warm_burst)); do
+    both_running
     burst x "$warm_burst" "$out/warm.txt" >/dev/null
     burst y "$warm_burst" "$out/warm.txt" >/dev/null
   done
   for ((i = 1; i <= pairs * l / launches - pairs * (l - 1) / launches; i++)); do
     pair_no=$((pair_no + 1))
+    both_running
     if ((i % 2)); then first=x; read -r rx cx < <(burst x "$seconds" "$out/burst.txt"); read -r ry cy < <(burst y "$seconds" "$out/burst.txt")
     else first=y; read -r ry cy < <(burst y "$seconds" "$out/burst.txt"); read -r rx cx < <(burst x "$seconds" "$out/burst.txt"); fi
     awk -v l="$l" -v i="$pair_no" -v f="$first" -v x="$rx" -v y="$ry" -v cx="$cx" -v cy="$cy" \
