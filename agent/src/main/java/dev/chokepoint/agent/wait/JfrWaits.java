@@ -60,7 +60,7 @@ final class JfrWaits {
      * {@code failed} as the probe's one stderr line, and returns.
      *
      * @param requestCount   the requests finished so far ({@code http.server.requests}' count), for
-     *                       {@link SocketRecording} and {@link MonitorStacks}
+     *                       {@link SocketRecording}, {@link MonitorStacks} and the gates' {@link LookSchedule}
      * @param requestSeconds their time so far (its sum), for those and {@link ParkThreshold}
      */
     static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
@@ -77,9 +77,11 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds);
+        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds,
+                new LookSchedule(System.nanoTime(), requestCount, requestSeconds));
         metrics.parkThreshold(parkThreshold);
-        SocketRecording socketRecording = new SocketRecording(new BusyWindow(System.nanoTime(), requestCount, requestSeconds));
+        SocketRecording socketRecording = new SocketRecording(new BusyWindow(System.nanoTime(), requestCount, requestSeconds),
+                new LookSchedule(System.nanoTime(), requestCount, requestSeconds));
         metrics.socketRecording(socketRecording);
         MonitorStacks monitorStacks = new MonitorStacks(new BusyWindow(System.nanoTime(), requestCount, requestSeconds));
         metrics.monitorStacks(monitorStacks);

@@ -13,10 +13,11 @@ import java.util.function.DoubleSupplier;
  * request (docs/overhead.md). So while idle pool threads' parks arrive at
  * {@value #IDLE_PER_SECOND} a second or more and the request threads' parks (every one recorded)
  * take under {@value #MAX_SHARE_PERCENT} % of the requests' time, the threshold is {@link #RAISED};
- * every {@value #RECHECK_SECONDS} s it returns to the configured one for one window to look again,
- * and it returns at once when the parks it still records reach that share. Parks shorter than the
- * raised threshold are thus left out only while, measured at the configured threshold a few
- * seconds before, all the request threads' parks together explained under 2 % of their time.
+ * it returns to the configured one for one window to look again when {@link LookSchedule} says
+ * (after 10 s, then up to every 40 s while the load holds still, at once when it moves), and at
+ * once when the parks it still records reach that share. Parks shorter than the raised threshold
+ * are thus left out only while, measured at the configured threshold at the last look, all the
+ * request threads' parks together explained under 2 % of their time.
  *
  * <p>Fed and asked by the JFR consumer thread alone; {@link #current} is read at scrape time.
  */
@@ -25,15 +26,15 @@ final class ParkThreshold {
     static final Duration RAISED = Duration.ofMillis(10);
     static final long IDLE_PER_SECOND = 500;
     static final int MAX_SHARE_PERCENT = 2;
-    static final long RECHECK_SECONDS = 10;
     private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(RECHECK_SECONDS);
 
     private final Duration configured;
     private final Duration raised;
     private final DoubleSupplier requestSeconds;
+    private final LookSchedule looks;
     private volatile Duration current;
-    private long raisedAt;
+    /** Back at the configured threshold for a look {@link #looks} called for, not yet judged. */
+    private boolean looking;
     private long windowStart;
     private double windowStartRequestSeconds;
     private long idleParks;
@@ -43,10 +44,11 @@ final class ParkThreshold {
      * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), in
      *                       seconds; read once per window, only where the threshold can move
      */
-    ParkThreshold(Duration configured, long nowNanos, DoubleSupplier requestSeconds) {
+    ParkThreshold(Duration configured, long nowNanos, DoubleSupplier requestSeconds, LookSchedule looks) {
         this.configured = configured;
         this.raised = configured.compareTo(RAISED) >= 0 ? configured : RAISED;
         this.requestSeconds = requestSeconds;
+        this.looks = looks;
         this.current = configured;
         this.windowStart = nowNanos;
         this.windowStartRequestSeconds = raised.equals(configured) ? 0 : requestSeconds.getAsDouble();
@@ -80,14 +82,18 @@ final class ParkThreshold {
         windowStartRequestSeconds = seconds;
         idleParks = 0;
         requestParkNanos = 0;
+        looks.windowEnded(nowNanos);
         if (current == configured) {
+            boolean afterLook = looking;
+            looking = false;
             if (idleMany && !parksMatter) {
-                raisedAt = nowNanos;
+                looks.wentOff(nowNanos, afterLook);
                 return current = raised;
             }
             return null;
         }
-        if (parksMatter || nowNanos - raisedAt >= RECHECK_NANOS) {
+        if (parksMatter || looks.due(nowNanos)) {
+            looking = !parksMatter;
             return current = configured;
         }
         return null;

@@ -1,7 +1,5 @@
 package dev.chokepoint.agent.wait;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * Whether JFR's socket events are on: off while the process is busy and its request threads'
  * socket waits explain little.
@@ -13,12 +11,12 @@ import java.util.concurrent.TimeUnit;
  * while the process serves {@value BusyWindow#BUSY_PER_SECOND} requests a second or more and the request
  * threads' socket waits outside the timed calls' ports (the ones the JDBC and HTTP client probes
  * already time) took under {@value BusyWindow#MAX_SHARE_PERCENT} % of the requests' time in the last window,
- * the events are off; every {@value #RECHECK_SECONDS} s they come back on for one window
- * ({@value BusyWindow#WINDOW_SECONDS} s) to look again. Socket waits are thus left out only while, measured
- * a few seconds before, they explained under 2 % of the requests' time, as {@link ParkThreshold}
- * does for short parks; a downstream that starts to matter is seen within
- * {@value #RECHECK_SECONDS} s. A process under {@value BusyWindow#BUSY_PER_SECOND} requests a second (every CI
- * scenario) keeps them on throughout.
+ * the events are off; they come back on for one window ({@value BusyWindow#WINDOW_SECONDS} s) to
+ * look again when {@link LookSchedule} says (after 10 s, then up to every 40 s while the load holds
+ * still, at once when it moves). Socket waits are thus left out only while, measured at the last
+ * look, they explained under 2 % of the requests' time, as {@link ParkThreshold} does for short
+ * parks; a downstream that starts to matter is seen at the next look. A process under
+ * {@value BusyWindow#BUSY_PER_SECOND} requests a second (every CI scenario) keeps them on throughout.
  *
  * <p>Waits on the process's own clients (inbound) do not count: they are not a downstream, and on
  * a saturated machine a request thread's response write passes the 1 ms threshold whenever the
@@ -27,24 +25,31 @@ import java.util.concurrent.TimeUnit;
  */
 final class SocketRecording extends BusyGate {
 
-    static final long RECHECK_SECONDS = 10;
-    private static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(RECHECK_SECONDS);
+    private final LookSchedule looks;
+    /** On for a look {@link #looks} called for, not yet judged. */
+    private boolean looking;
 
-    private long offAt;
-
-    SocketRecording(BusyWindow window) {
+    SocketRecording(BusyWindow window, LookSchedule looks) {
         super(window);
+        this.looks = looks;
     }
 
     @Override
     Boolean decided(boolean quiet, long nowNanos) {
+        looks.windowEnded(nowNanos);
         if (on()) {
+            boolean afterLook = looking;
+            looking = false;
             if (quiet) {
-                offAt = nowNanos;
+                looks.wentOff(nowNanos, afterLook);
                 return Boolean.FALSE;
             }
             return null;
         }
-        return nowNanos - offAt >= RECHECK_NANOS ? Boolean.TRUE : null;
+        if (looks.due(nowNanos)) {
+            looking = true;
+            return Boolean.TRUE;
+        }
+        return null;
     }
 }

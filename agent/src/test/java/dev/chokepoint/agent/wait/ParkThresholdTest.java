@@ -13,9 +13,15 @@ class ParkThresholdTest {
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
     private long now;
+    /** The requests so far: 8 000 a second. */
+    private long requests;
     /** The requests' time so far: 8 request-seconds a second (8 in flight), as on a saturated worker pool. */
     private double requestSeconds;
-    private final ParkThreshold threshold = new ParkThreshold(ONE_MS, 0, () -> requestSeconds);
+    private final ParkThreshold threshold = parkThreshold(ONE_MS);
+
+    private ParkThreshold parkThreshold(Duration configured) {
+        return new ParkThreshold(configured, 0, () -> requestSeconds, new LookSchedule(0, () -> requests, () -> requestSeconds));
+    }
 
     /** One second of flushes: {@code idle} idle parks and {@code parkedMillis} of request parks. */
     private Duration second(int idle, long parkedMillis) {
@@ -24,6 +30,7 @@ class ParkThresholdTest {
         }
         threshold.requestPark(TimeUnit.MILLISECONDS.toNanos(parkedMillis));
         now += SECOND;
+        requests += 8_000;
         requestSeconds += 8;
         return threshold.flushed(now);
     }
@@ -52,13 +59,26 @@ class ParkThresholdTest {
     }
 
     @Test
-    void everyTenSecondsItLooksAgainAtTheConfiguredThreshold() {
+    void itLooksAgainAtTheConfiguredThresholdWhenALookIsDue() {
         assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED);
-        for (int i = 1; i < ParkThreshold.RECHECK_SECONDS; i++) {
-            assertThat(second(0, 0)).as("second %d", i).isNull();
-        }
-        assertThat(second(0, 0)).isEqualTo(ONE_MS);
+        assertThat(secondsRaisedUntilALook()).isEqualTo(LookSchedule.FIRST_SECONDS);
         assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED); // still the same: raised again
+        assertThat(secondsRaisedUntilALook()).isEqualTo(2 * LookSchedule.FIRST_SECONDS); // and looks later
+        assertThat(second(4_000, 500)).isNull(); // this look finds parks that matter: it stays
+        assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED);
+        assertThat(secondsRaisedUntilALook()).isEqualTo(LookSchedule.FIRST_SECONDS);
+    }
+
+    /** Seconds raised, with nothing that matters, until the threshold returns for a look (at most 100). */
+    private long secondsRaisedUntilALook() {
+        for (int i = 1; i <= 100; i++) {
+            Duration set = second(0, 0);
+            if (set != null) {
+                assertThat(set).isEqualTo(ONE_MS);
+                return i;
+            }
+        }
+        return 100;
     }
 
     @Test
@@ -83,7 +103,7 @@ class ParkThresholdTest {
 
     @Test
     void aConfiguredThresholdAtOrAboveTheRaisedOneNeverMoves() {
-        ParkThreshold tenMs = new ParkThreshold(Duration.ofMillis(10), 0, () -> requestSeconds);
+        ParkThreshold tenMs = parkThreshold(Duration.ofMillis(10));
         for (int i = 0; i < 4_000; i++) {
             tenMs.idlePark();
         }

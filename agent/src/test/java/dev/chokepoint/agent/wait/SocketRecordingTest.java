@@ -13,7 +13,8 @@ class SocketRecordingTest {
     private long now;
     private long requests;
     private double requestSeconds;
-    private final SocketRecording sockets = new SocketRecording(new BusyWindow(0, () -> requests, () -> requestSeconds));
+    private final SocketRecording sockets = new SocketRecording(new BusyWindow(0, () -> requests, () -> requestSeconds),
+            new LookSchedule(0, () -> requests, () -> requestSeconds));
 
     /**
      * One window of flushes: {@code served} requests a second, 8 request-seconds a second (8 in
@@ -60,18 +61,43 @@ class SocketRecordingTest {
     }
 
     @Test
-    void everyTenSecondsTheyComeBackForAWindowAndStayWhileTheWaitsMatter() {
+    void theyComeBackForAWindowWhenALookIsDueAndStayWhileTheWaitsMatter() {
         assertThat(window(9_000, 0)).isFalse();
-        // off for the windows that end less than RECHECK_SECONDS after it went off
-        long offWindows = (SocketRecording.RECHECK_SECONDS + BusyWindow.WINDOW_SECONDS - 1) / BusyWindow.WINDOW_SECONDS - 1;
-        for (long i = 1; i <= offWindows; i++) {
-            assertThat(window(9_000, 0)).as("window %d", i).isNull();
-        }
-        assertThat(window(9_000, 0)).isTrue();
+        assertThat(windowsOffUntilALook(9_000)).isEqualTo(windowsIn(LookSchedule.FIRST_SECONDS));
         assertThat(sockets.on()).isTrue();
         assertThat(window(9_000, 800)).isNull(); // a downstream now takes 10 % of the requests' time
         assertThat(window(9_000, 800)).isNull();
-        assertThat(window(9_000, 0)).isFalse(); // and no longer
+        assertThat(window(9_000, 0)).isFalse(); // and no longer: the next look 10 s on again
+        assertThat(windowsOffUntilALook(9_000)).isEqualTo(windowsIn(LookSchedule.FIRST_SECONDS));
+    }
+
+    @Test
+    void quietLooksComeLessOftenWhileTheLoadHoldsStillAndAtOnceWhenItMoves() {
+        assertThat(window(9_000, 0)).isFalse();
+        assertThat(windowsOffUntilALook(9_000)).isEqualTo(windowsIn(LookSchedule.FIRST_SECONDS));
+        assertThat(window(9_000, 0)).isFalse();
+        assertThat(windowsOffUntilALook(9_000)).isEqualTo(windowsIn(2 * LookSchedule.FIRST_SECONDS));
+        assertThat(window(9_000, 0)).isFalse();
+        assertThat(windowsOffUntilALook(9_000)).isEqualTo(windowsIn(LookSchedule.LONGEST_SECONDS));
+        assertThat(window(9_000, 0)).isFalse();
+        assertThat(windowsOffUntilALook(4_000)).as("the load halved").isEqualTo(1);
+    }
+
+    /** Windows off at {@code served} a second until the one that turns them on for a look (at most 100). */
+    private int windowsOffUntilALook(long served) {
+        for (int i = 1; i <= 100; i++) {
+            Boolean turned = window(served, 0);
+            if (turned != null) {
+                assertThat(turned).isTrue();
+                return i;
+            }
+        }
+        return 100;
+    }
+
+    /** Windows until the first that ends {@code seconds} or more after the one it went off at. */
+    private static long windowsIn(long seconds) {
+        return (seconds + BusyWindow.WINDOW_SECONDS - 1) / BusyWindow.WINDOW_SECONDS;
     }
 
     @Test

@@ -1,0 +1,124 @@
+package dev.chokepoint.agent.wait;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LookScheduleTest {
+
+    private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    private long now;
+    private long requests;
+    private double requestSeconds;
+    private final LookSchedule looks = new LookSchedule(0, () -> requests, () -> requestSeconds);
+
+    /** One second of requests ending at a gate's window: {@code perSecond} of {@code meanMillis} each. */
+    private void second(long perSecond, double meanMillis) {
+        requests += perSecond;
+        requestSeconds += perSecond * meanMillis / 1000;
+        now += SECOND;
+        looks.windowEnded(now);
+    }
+
+    /** Seconds of a steady load, the gate off, until a look is due; the seconds it took (capped at 100). */
+    private int secondsToLook(long perSecond, double meanMillis) {
+        for (int i = 1; i <= 100; i++) {
+            second(perSecond, meanMillis);
+            if (looks.due(now)) {
+                return i;
+            }
+        }
+        return 100;
+    }
+
+    @Test
+    void lookSpacingDoublesAfterEachQuietLookUpToTheLongest() {
+        second(9_000, 0.25);
+        looks.wentOff(now, false);
+        assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.FIRST_SECONDS);
+        looks.wentOff(now, true);
+        assertThat(secondsToLook(9_000, 0.25)).isEqualTo(2 * LookSchedule.FIRST_SECONDS);
+        looks.wentOff(now, true);
+        assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.LONGEST_SECONDS);
+        looks.wentOff(now, true);
+        assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.LONGEST_SECONDS);
+    }
+
+    @Test
+    void goingOffAfterTheWaitsMatteredStartsTheSpacingOver() {
+        looks.wentOff(now, false);
+        secondsToLook(9_000, 0.25);
+        looks.wentOff(now, true);
+        secondsToLook(9_000, 0.25);
+        looks.wentOff(now, false); // the look found waits that mattered; they stopped mattering later
+        assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.FIRST_SECONDS);
+    }
+
+    @Test
+    void aLoadThatMovesByHalfCallsALookAtOnce() {
+        looks.wentOff(now, false);
+        for (int i = 0; i < 3; i++) {
+            second(9_000, 0.25);
+        }
+        assertThat(looks.due(now)).isFalse();
+        for (int i = 0; i < 3; i++) {
+            second(9_000, 0.6); // a wait doubled the requests' time, at the same rate
+        }
+        assertThat(looks.due(now)).isTrue();
+    }
+
+    @Test
+    void aLoadStepCallsALookAndTheSpacingStartsOverAfterIt() {
+        looks.wentOff(now, false);
+        secondsToLook(100, 5);
+        looks.wentOff(now, true);
+        secondsToLook(100, 5);
+        looks.wentOff(now, true); // spacing now 40 s
+        assertThat(secondsToLook(150, 5)).as("a step from 100 to 150 a second").isLessThanOrEqualTo(6);
+        looks.wentOff(now, true); // quiet at the new load: 10 s again, not 80
+        assertThat(secondsToLook(150, 5)).isEqualTo(LookSchedule.FIRST_SECONDS);
+        looks.wentOff(now, true);
+        assertThat(secondsToLook(190, 5)).as("a step of a quarter: at the spacing").isEqualTo(2 * LookSchedule.FIRST_SECONDS);
+    }
+
+    @Test
+    void whatASaturatedLoadMovesByOnItsOwnCallsNoLook() {
+        // 3-second windows of /select under hey on two cores, a minute of them (2026-12-05): at most
+        // ×1.3 apart, rate and mean time alike. Any one of them as the load the gate went off in,
+        // any other next.
+        long[] rates = {7_300, 8_550, 7_965, 7_680, 7_485, 7_230, 6_740, 6_570, 7_500, 8_410};
+        double[] means = {0.247, 0.234, 0.267, 0.274, 0.290, 0.287, 0.300, 0.295, 0.265, 0.235};
+        for (int before = 0; before < rates.length; before++) {
+            for (int after = 0; after < rates.length; after++) {
+                LookSchedule schedule = new LookSchedule(now, () -> requests, () -> requestSeconds);
+                threeSeconds(schedule, rates[before], means[before]);
+                schedule.wentOff(now, true);
+                threeSeconds(schedule, rates[after], means[after]);
+                assertThat(schedule.due(now)).as("window %d after %d", after, before).isFalse();
+            }
+        }
+    }
+
+    private void threeSeconds(LookSchedule schedule, long perSecond, double meanMillis) {
+        requests += 3 * perSecond;
+        requestSeconds += 3 * perSecond * meanMillis / 1000;
+        now += 3 * SECOND;
+        schedule.windowEnded(now);
+    }
+
+    @Test
+    void requestsStoppingCallALook() {
+        looks.wentOff(now, false);
+        for (int i = 0; i < 3; i++) {
+            second(2_000, 1);
+        }
+        assertThat(looks.due(now)).isFalse();
+        for (int i = 0; i < 3; i++) {
+            second(0, 0);
+        }
+        assertThat(looks.due(now)).isTrue();
+    }
+}
