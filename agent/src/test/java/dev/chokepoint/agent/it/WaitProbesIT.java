@@ -187,7 +187,7 @@ class WaitProbesIT {
             ClosedLoopLoad locked = ClosedLoopLoad.start(ownBase, 4, 1_000, i -> "lock");
             try {
                 awaitGate(own, "chokepoint_wait_park_threshold_seconds", 0.001);
-                // Not the look back every 10 s, which lasts a second: it stays while the parks matter.
+                // Not a look, which lasts a second: it stays while the parks matter.
                 await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
                         .until(() -> own.scrape().value("chokepoint_wait_park_threshold_seconds").orElse(0) == 0.001);
                 awaitParkCount(own, "blocker", "java.util.concurrent.locks.ReentrantLock", "site", APP + ".lock");
@@ -221,7 +221,8 @@ class WaitProbesIT {
 
     /**
      * A blocking call no probe times, 10 ms a request on two clients: most of the requests' time.
-     * Seen at the next look (every 10 s), and kept on while it matters.
+     * Seen at the next look (at once here: the requests' mean time moves by far more than half), and
+     * kept on while it matters.
      */
     private static void assertSocketGate(ForkedApp.Builder app) {
         assertBusyGate(app, "chokepoint_wait_socket_recording", "untimed", own -> {
@@ -262,7 +263,7 @@ class WaitProbesIT {
 
     /**
      * Waits up to 60 s for a gate's gauge to read {@code value} (the gates judge windows of 1–3 s
-     * and look again every 10 s). On a timeout, says why from the last scrape: the request rate
+     * and look again 10 to 40 s apart, sooner when the load moves). On a timeout, says why from the last scrape: the request rate
      * since the wait began, and the waits recorded.
      */
     private static void awaitGate(ForkedApp forked, String gauge, double value) {
