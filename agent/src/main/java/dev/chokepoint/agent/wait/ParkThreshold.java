@@ -84,12 +84,14 @@ final class ParkThreshold {
         requestParkNanos = 0;
         looks.windowEnded(nowNanos);
         if (current == configured) {
-            boolean afterLook = looking;
-            looking = false;
-            if (idleMany && !parksMatter) {
-                looks.wentOff(nowNanos, afterLook);
+            if (parksMatter) {
+                looking = false; // the look found them: the spacing starts over once they stop
+            } else if (idleMany) {
+                looks.wentOff(nowNanos, looking);
+                looking = false;
                 return current = raised;
             }
+            // Few idle parks yet (JFR hands a look's first events over at its next flush): still looking.
             return null;
         }
         if (parksMatter || looks.due(nowNanos)) {

@@ -64,6 +64,9 @@ class ParkThresholdTest {
         assertThat(secondsRaisedUntilALook()).isEqualTo(LookSchedule.FIRST_SECONDS);
         assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED); // still the same: raised again
         assertThat(secondsRaisedUntilALook()).isEqualTo(2 * LookSchedule.FIRST_SECONDS); // and looks later
+        assertThat(second(0, 0)).isNull(); // the look's first second: its events not handed over yet
+        assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED); // a look all the same
+        assertThat(secondsRaisedUntilALook()).isEqualTo(LookSchedule.LONGEST_SECONDS);
         assertThat(second(4_000, 500)).isNull(); // this look finds parks that matter: it stays
         assertThat(second(4_000, 0)).isEqualTo(ParkThreshold.RAISED);
         assertThat(secondsRaisedUntilALook()).isEqualTo(LookSchedule.FIRST_SECONDS);
