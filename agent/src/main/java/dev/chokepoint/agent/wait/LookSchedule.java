@@ -19,8 +19,8 @@ import java.util.function.LongSupplier;
  * matters much; a load step moves the rate. What moves neither (a wait growing slowly under a
  * steady load) is seen within {@value #LONGEST_SECONDS} s, as is a load step under half the load
  * before it (150 to 200 requests a second). ×{@value #MOVED} sits above what 3-second windows of a
- * saturated closed-loop load moved by on their own (at most ×1.3 between any two windows of a
- * minute of {@code /select} under hey on two cores, rate and mean time alike, 2026-12-05; a paced
+ * saturated closed-loop load moved by on their own (between any two windows of a minute of
+ * {@code /select} under hey on two cores: rate at most ×1.30, mean time ×1.36, 2026-12-05; a paced
  * load moves far less), and a needless look costs only a look.
  *
  * <p>Fed and asked by the JFR consumer thread alone.
