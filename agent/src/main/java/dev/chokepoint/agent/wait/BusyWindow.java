@@ -23,11 +23,7 @@ final class BusyWindow {
     static final long WINDOW_SECONDS = 3;
     private static final long WINDOW_NANOS = TimeUnit.SECONDS.toNanos(WINDOW_SECONDS);
 
-    private final LongSupplier requestCount;
-    private final DoubleSupplier requestSeconds;
-    private long windowStart;
-    private long windowStartCount;
-    private double windowStartSeconds;
+    private final RequestLoad load;
     private long waitNanos;
 
     /**
@@ -35,11 +31,7 @@ final class BusyWindow {
      * @param requestSeconds their time so far, in seconds; both read once per window
      */
     BusyWindow(long nowNanos, LongSupplier requestCount, DoubleSupplier requestSeconds) {
-        this.requestCount = requestCount;
-        this.requestSeconds = requestSeconds;
-        this.windowStart = nowNanos;
-        this.windowStartCount = requestCount.getAsLong();
-        this.windowStartSeconds = requestSeconds.getAsDouble();
+        this.load = new RequestLoad(nowNanos, WINDOW_NANOS, requestCount, requestSeconds);
     }
 
     /** A request thread waited {@code nanos} on what the gate judges. */
@@ -53,17 +45,11 @@ final class BusyWindow {
      * {@value #MAX_SHARE_PERCENT} % of their time, else FALSE; and the next window starts.
      */
     Boolean busyAndWaitingLittle(long nowNanos) {
-        long elapsed = nowNanos - windowStart;
-        if (elapsed < WINDOW_NANOS) {
+        if (!load.windowEnded(nowNanos)) {
             return null;
         }
-        long count = requestCount.getAsLong();
-        double seconds = requestSeconds.getAsDouble();
-        boolean busy = (count - windowStartCount) * 1e9 / elapsed >= BUSY_PER_SECOND;
-        boolean waitsMatter = waitNanos / 1e9 >= (seconds - windowStartSeconds) * MAX_SHARE_PERCENT / 100;
-        windowStart = nowNanos;
-        windowStartCount = count;
-        windowStartSeconds = seconds;
+        boolean busy = load.perSecond() >= BUSY_PER_SECOND;
+        boolean waitsMatter = waitNanos / 1e9 >= load.seconds() * MAX_SHARE_PERCENT / 100;
         waitNanos = 0;
         return busy && !waitsMatter;
     }

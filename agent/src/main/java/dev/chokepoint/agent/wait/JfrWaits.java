@@ -59,9 +59,9 @@ final class JfrWaits {
      * daemon thread {@code chokepoint-waits}). JFR absent, disabled or refused: reported through
      * {@code failed} as the probe's one stderr line, and returns.
      *
-     * @param requestCount   the requests finished so far ({@code http.server.requests}' count), for
-     *                       {@link SocketRecording}, {@link MonitorStacks} and the gates' {@link LookSchedule}
-     * @param requestSeconds their time so far (its sum), for those and {@link ParkThreshold}
+     * @param requestCount   the requests finished so far ({@code http.server.requests}' count), and
+     * @param requestSeconds their time so far (its sum): the load the gates ({@link ParkThreshold},
+     *                       {@link SocketRecording}, {@link MonitorStacks}) and their {@link LookSchedule} judge
      */
     static void run(WaitThresholds thresholds, WaitMetrics metrics, RequestWaits requestWaits, OutboundPeers outbound,
                     LongSupplier requestCount, DoubleSupplier requestSeconds, Consumer<String> failed) {
@@ -77,7 +77,7 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestSeconds,
+        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestCount, requestSeconds,
                 new LookSchedule(System.nanoTime(), requestCount, requestSeconds));
         metrics.parkThreshold(parkThreshold);
         SocketRecording socketRecording = new SocketRecording(new BusyWindow(System.nanoTime(), requestCount, requestSeconds),

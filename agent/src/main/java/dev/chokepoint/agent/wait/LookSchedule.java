@@ -35,12 +35,8 @@ final class LookSchedule {
     private static final long LONGEST_NANOS = TimeUnit.SECONDS.toNanos(LONGEST_SECONDS);
     private static final long LOAD_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(LOAD_WINDOW_SECONDS);
 
-    private final LongSupplier requestCount;
-    private final DoubleSupplier requestSeconds;
-    private long loadStart;
-    private long loadStartCount;
-    private double loadStartSeconds;
-    /** The last ended load window's requests a second and mean request time (NaN: none finished). */
+    private final RequestLoad load;
+    /** The last ended load window's requests a second and mean request time (NaN: none ended, none finished). */
     private double rate = Double.NaN;
     private double meanSeconds = Double.NaN;
     /**
@@ -59,27 +55,16 @@ final class LookSchedule {
      * @param requestSeconds their time so far, in seconds; both read once per load window
      */
     LookSchedule(long nowNanos, LongSupplier requestCount, DoubleSupplier requestSeconds) {
-        this.requestCount = requestCount;
-        this.requestSeconds = requestSeconds;
-        this.loadStart = nowNanos;
-        this.loadStartCount = requestCount.getAsLong();
-        this.loadStartSeconds = requestSeconds.getAsDouble();
+        this.load = new RequestLoad(nowNanos, LOAD_WINDOW_NANOS, requestCount, requestSeconds);
     }
 
     /** A window of the gate ended: the load is measured once {@value #LOAD_WINDOW_SECONDS} s have passed. */
     void windowEnded(long nowNanos) {
-        long elapsed = nowNanos - loadStart;
-        if (elapsed < LOAD_WINDOW_NANOS) {
+        if (!load.windowEnded(nowNanos)) {
             return;
         }
-        long count = requestCount.getAsLong();
-        double seconds = requestSeconds.getAsDouble();
-        long requests = count - loadStartCount;
-        rate = requests * 1e9 / elapsed;
-        meanSeconds = requests > 0 ? (seconds - loadStartSeconds) / requests : Double.NaN;
-        loadStart = nowNanos;
-        loadStartCount = count;
-        loadStartSeconds = seconds;
+        rate = load.perSecond();
+        meanSeconds = load.meanSeconds();
         if (offLoadPending) {
             offLoadPending = false;
             offRate = rate;

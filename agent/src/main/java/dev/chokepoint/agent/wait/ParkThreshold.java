@@ -3,6 +3,7 @@ package dev.chokepoint.agent.wait;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * The {@code jdk.ThreadPark} threshold, raised while short parks cost more than they explain.
@@ -30,28 +31,25 @@ final class ParkThreshold {
 
     private final Duration configured;
     private final Duration raised;
-    private final DoubleSupplier requestSeconds;
+    private final RequestLoad load;
     private final LookSchedule looks;
     private volatile Duration current;
     /** Back at the configured threshold for a look {@link #looks} called for, not yet judged. */
     private boolean looking;
-    private long windowStart;
-    private double windowStartRequestSeconds;
     private long idleParks;
     private long requestParkNanos;
 
     /**
-     * @param requestSeconds the requests' time so far (the sum of {@code http.server.requests}), in
-     *                       seconds; read once per window, only where the threshold can move
+     * @param requestCount   the finished server requests so far ({@code http.server.requests}' count)
+     * @param requestSeconds their time so far, in seconds; both read once per window
      */
-    ParkThreshold(Duration configured, long nowNanos, DoubleSupplier requestSeconds, LookSchedule looks) {
+    ParkThreshold(Duration configured, long nowNanos, LongSupplier requestCount, DoubleSupplier requestSeconds,
+                  LookSchedule looks) {
         this.configured = configured;
         this.raised = configured.compareTo(RAISED) >= 0 ? configured : RAISED;
-        this.requestSeconds = requestSeconds;
+        this.load = new RequestLoad(nowNanos, WINDOW_NANOS, requestCount, requestSeconds);
         this.looks = looks;
         this.current = configured;
-        this.windowStart = nowNanos;
-        this.windowStartRequestSeconds = raised.equals(configured) ? 0 : requestSeconds.getAsDouble();
     }
 
     Duration current() {
@@ -70,16 +68,12 @@ final class ParkThreshold {
 
     /** At a flush of the stream: the threshold to set now, or null to keep the current one. */
     Duration flushed(long nowNanos) {
-        long elapsed = nowNanos - windowStart;
-        if (elapsed < WINDOW_NANOS || raised.equals(configured)) {
+        if (raised.equals(configured) || !load.windowEnded(nowNanos)) {
             return null;
         }
-        double seconds = requestSeconds.getAsDouble();
-        double requests = seconds - windowStartRequestSeconds;
-        boolean parksMatter = requests <= 0 || requestParkNanos / 1e9 >= requests * MAX_SHARE_PERCENT / 100;
-        boolean idleMany = idleParks * 1e9 / elapsed >= IDLE_PER_SECOND;
-        windowStart = nowNanos;
-        windowStartRequestSeconds = seconds;
+        double requestTime = load.seconds();
+        boolean parksMatter = requestTime <= 0 || requestParkNanos / 1e9 >= requestTime * MAX_SHARE_PERCENT / 100;
+        boolean idleMany = idleParks * 1e9 / load.elapsedNanos() >= IDLE_PER_SECOND;
         idleParks = 0;
         requestParkNanos = 0;
         looks.windowEnded(nowNanos);

@@ -17,10 +17,17 @@ class LookScheduleTest {
 
     /** One second of requests ending at a gate's window: {@code perSecond} of {@code meanMillis} each. */
     private void second(long perSecond, double meanMillis) {
-        requests += perSecond;
-        requestSeconds += perSecond * meanMillis / 1000;
-        now += SECOND;
-        looks.windowEnded(now);
+        seconds(looks, 1, perSecond, meanMillis);
+    }
+
+    /** {@code n} such seconds, each ending at a window of {@code schedule}'s gate. */
+    private void seconds(LookSchedule schedule, int n, long perSecond, double meanMillis) {
+        for (int i = 0; i < n; i++) {
+            requests += perSecond;
+            requestSeconds += perSecond * meanMillis / 1000;
+            now += SECOND;
+            schedule.windowEnded(now);
+        }
     }
 
     /** Seconds of a steady load, the gate off, until a look is due; the seconds it took (capped at 100). */
@@ -60,13 +67,9 @@ class LookScheduleTest {
     @Test
     void aLoadThatMovesByHalfCallsALookAtOnce() {
         looks.wentOff(now, false);
-        for (int i = 0; i < 3; i++) {
-            second(9_000, 0.25);
-        }
+        seconds(looks, 3, 9_000, 0.25);
         assertThat(looks.due(now)).isFalse();
-        for (int i = 0; i < 3; i++) {
-            second(9_000, 0.6); // a wait doubled the requests' time, at the same rate
-        }
+        seconds(looks, 3, 9_000, 0.6); // a wait doubled the requests' time, at the same rate
         assertThat(looks.due(now)).isTrue();
     }
 
@@ -96,31 +99,20 @@ class LookScheduleTest {
         for (int before = 0; before < rates.length; before++) {
             for (int after = 0; after < rates.length; after++) {
                 LookSchedule schedule = new LookSchedule(now, () -> requests, () -> requestSeconds);
-                threeSeconds(schedule, rates[before], means[before]);
+                seconds(schedule, 3, rates[before], means[before]);
                 schedule.wentOff(now, true);
-                threeSeconds(schedule, rates[after], means[after]);
+                seconds(schedule, 3, rates[after], means[after]);
                 assertThat(schedule.due(now)).as("window %d after %d", after, before).isFalse();
             }
         }
     }
 
-    private void threeSeconds(LookSchedule schedule, long perSecond, double meanMillis) {
-        requests += 3 * perSecond;
-        requestSeconds += 3 * perSecond * meanMillis / 1000;
-        now += 3 * SECOND;
-        schedule.windowEnded(now);
-    }
-
     @Test
     void requestsStoppingCallALook() {
         looks.wentOff(now, false);
-        for (int i = 0; i < 3; i++) {
-            second(2_000, 1);
-        }
+        seconds(looks, 3, 2_000, 1);
         assertThat(looks.due(now)).isFalse();
-        for (int i = 0; i < 3; i++) {
-            second(0, 0);
-        }
+        seconds(looks, 3, 0, 0);
         assertThat(looks.due(now)).isTrue();
     }
 }

@@ -20,7 +20,8 @@ class ParkThresholdTest {
     private final ParkThreshold threshold = parkThreshold(ONE_MS);
 
     private ParkThreshold parkThreshold(Duration configured) {
-        return new ParkThreshold(configured, 0, () -> requestSeconds, new LookSchedule(0, () -> requests, () -> requestSeconds));
+        return new ParkThreshold(configured, 0, () -> requests, () -> requestSeconds,
+                new LookSchedule(0, () -> requests, () -> requestSeconds));
     }
 
     /** One second of flushes: {@code idle} idle parks and {@code parkedMillis} of request parks. */
