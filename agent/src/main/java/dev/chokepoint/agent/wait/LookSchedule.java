@@ -48,7 +48,8 @@ final class LookSchedule {
     private boolean offLoadPending;
     private long offAt;
     private long spacingNanos = FIRST_NANOS;
-    private boolean loadMoved;
+    /** The gate is on for a look called because the spacing ran out (not for a moved load): if it finds nothing, the next comes later. */
+    private boolean spacedLook;
 
     /**
      * @param requestCount   the finished server requests so far ({@code http.server.requests}' count)
@@ -72,24 +73,28 @@ final class LookSchedule {
         }
     }
 
-    /**
-     * The gate goes off.
-     *
-     * @param afterLook it was on for a look this schedule called for (not because its waits mattered)
-     */
-    void wentOff(long nowNanos, boolean afterLook) {
-        spacingNanos = afterLook && !loadMoved ? Math.min(2 * spacingNanos, LONGEST_NANOS) : FIRST_NANOS;
-        loadMoved = false;
+    /** The gate goes off: its last look (if it was on for one) found the waits explaining little. */
+    void wentOff(long nowNanos) {
+        spacingNanos = spacedLook ? Math.min(2 * spacingNanos, LONGEST_NANOS) : FIRST_NANOS;
+        spacedLook = false;
         offAt = nowNanos;
         offRate = rate;
         offMeanSeconds = meanSeconds;
         offLoadPending = Double.isNaN(rate);
     }
 
-    /** While the gate is off: whether to look now. */
+    /** The gate's waits matter (at a look or otherwise): once they stop, the spacing starts over. */
+    void waitsMattered() {
+        spacedLook = false;
+    }
+
+    /** While the gate is off: whether to look now (the gate then goes on). */
     boolean due(long nowNanos) {
-        loadMoved = !offLoadPending && (moved(rate, offRate) || moved(meanSeconds, offMeanSeconds));
-        return loadMoved || nowNanos - offAt >= spacingNanos;
+        if (!offLoadPending && (moved(rate, offRate) || moved(meanSeconds, offMeanSeconds))) {
+            return true;
+        }
+        spacedLook = nowNanos - offAt >= spacingNanos;
+        return spacedLook;
     }
 
     /** Requests on one side only (a mean time on one side only, a rate of 0 on one) count as moved. */

@@ -34,8 +34,6 @@ final class ParkThreshold {
     private final RequestLoad load;
     private final LookSchedule looks;
     private volatile Duration current;
-    /** Back at the configured threshold for a look {@link #looks} called for, not yet judged. */
-    private boolean looking;
     private long idleParks;
     private long requestParkNanos;
 
@@ -77,21 +75,18 @@ final class ParkThreshold {
         idleParks = 0;
         requestParkNanos = 0;
         looks.windowEnded(nowNanos);
+        if (parksMatter) {
+            looks.waitsMattered();
+            return current == configured ? null : (current = configured);
+        }
         if (current == configured) {
-            if (parksMatter) {
-                looking = false; // the look found them: the spacing starts over once they stop
-            } else if (idleMany) {
-                looks.wentOff(nowNanos, looking);
-                looking = false;
+            if (idleMany) {
+                looks.wentOff(nowNanos);
                 return current = raised;
             }
-            // Few idle parks yet (JFR hands a look's first events over at its next flush): still looking.
+            // Few idle parks: a quiet pool, or a look whose first events JFR hands over at its next flush.
             return null;
         }
-        if (parksMatter || looks.due(nowNanos)) {
-            looking = !parksMatter;
-            return current = configured;
-        }
-        return null;
+        return looks.due(nowNanos) ? (current = configured) : null;
     }
 }

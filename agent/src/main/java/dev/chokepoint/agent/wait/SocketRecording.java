@@ -26,8 +26,6 @@ package dev.chokepoint.agent.wait;
 final class SocketRecording extends BusyGate {
 
     private final LookSchedule looks;
-    /** On for a look {@link #looks} called for, not yet judged. */
-    private boolean looking;
 
     SocketRecording(BusyWindow window, LookSchedule looks) {
         super(window);
@@ -38,18 +36,13 @@ final class SocketRecording extends BusyGate {
     Boolean decided(boolean quiet, long nowNanos) {
         looks.windowEnded(nowNanos);
         if (on()) {
-            boolean afterLook = looking;
-            looking = false;
             if (quiet) {
-                looks.wentOff(nowNanos, afterLook);
+                looks.wentOff(nowNanos);
                 return Boolean.FALSE;
             }
+            looks.waitsMattered();
             return null;
         }
-        if (looks.due(nowNanos)) {
-            looking = true;
-            return Boolean.TRUE;
-        }
-        return null;
+        return looks.due(nowNanos) ? Boolean.TRUE : null;
     }
 }

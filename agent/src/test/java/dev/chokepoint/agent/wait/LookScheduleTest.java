@@ -41,32 +41,40 @@ class LookScheduleTest {
         return 100;
     }
 
+    /** The gate goes off, then {@code n} looks at a steady load each find nothing: the spacing is then 10 s × 2^n, at most 40 s. */
+    private void offWithQuietLooks(int n, long perSecond, double meanMillis) {
+        looks.wentOff(now);
+        for (int i = 0; i < n; i++) {
+            secondsToLook(perSecond, meanMillis);
+            looks.wentOff(now);
+        }
+    }
+
     @Test
     void lookSpacingDoublesAfterEachQuietLookUpToTheLongest() {
         second(9_000, 0.25);
-        looks.wentOff(now, false);
+        looks.wentOff(now);
         assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.FIRST_SECONDS);
-        looks.wentOff(now, true);
+        looks.wentOff(now);
         assertThat(secondsToLook(9_000, 0.25)).isEqualTo(2 * LookSchedule.FIRST_SECONDS);
-        looks.wentOff(now, true);
+        looks.wentOff(now);
         assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.LONGEST_SECONDS);
-        looks.wentOff(now, true);
+        looks.wentOff(now);
         assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.LONGEST_SECONDS);
     }
 
     @Test
     void goingOffAfterTheWaitsMatteredStartsTheSpacingOver() {
-        looks.wentOff(now, false);
+        offWithQuietLooks(1, 9_000, 0.25);
         secondsToLook(9_000, 0.25);
-        looks.wentOff(now, true);
-        secondsToLook(9_000, 0.25);
-        looks.wentOff(now, false); // the look found waits that mattered; they stopped mattering later
+        looks.waitsMattered(); // the look found waits that mattered; they stopped mattering later
+        looks.wentOff(now);
         assertThat(secondsToLook(9_000, 0.25)).isEqualTo(LookSchedule.FIRST_SECONDS);
     }
 
     @Test
     void aLoadThatMovesByHalfCallsALookAtOnce() {
-        looks.wentOff(now, false);
+        looks.wentOff(now);
         seconds(looks, 3, 9_000, 0.25);
         assertThat(looks.due(now)).isFalse();
         seconds(looks, 3, 9_000, 0.6); // a wait doubled the requests' time, at the same rate
@@ -75,15 +83,11 @@ class LookScheduleTest {
 
     @Test
     void aLoadStepCallsALookAndTheSpacingStartsOverAfterIt() {
-        looks.wentOff(now, false);
-        secondsToLook(100, 5);
-        looks.wentOff(now, true);
-        secondsToLook(100, 5);
-        looks.wentOff(now, true); // spacing now 40 s
+        offWithQuietLooks(2, 100, 5); // spacing now 40 s
         assertThat(secondsToLook(150, 5)).as("a step from 100 to 150 a second").isLessThanOrEqualTo(6);
-        looks.wentOff(now, true); // quiet at the new load: 10 s again, not 80
+        looks.wentOff(now); // quiet at the new load: 10 s again, not 80
         assertThat(secondsToLook(150, 5)).isEqualTo(LookSchedule.FIRST_SECONDS);
-        looks.wentOff(now, true);
+        looks.wentOff(now);
         assertThat(secondsToLook(190, 5)).as("a step of a quarter: at the spacing").isEqualTo(2 * LookSchedule.FIRST_SECONDS);
     }
 
@@ -100,7 +104,7 @@ class LookScheduleTest {
             for (int after = 0; after < rates.length; after++) {
                 LookSchedule schedule = new LookSchedule(now, () -> requests, () -> requestSeconds);
                 seconds(schedule, 3, rates[before], means[before]);
-                schedule.wentOff(now, true);
+                schedule.wentOff(now);
                 seconds(schedule, 3, rates[after], means[after]);
                 assertThat(schedule.due(now)).as("window %d after %d", after, before).isFalse();
             }
@@ -109,7 +113,7 @@ class LookScheduleTest {
 
     @Test
     void requestsStoppingCallALook() {
-        looks.wentOff(now, false);
+        looks.wentOff(now);
         seconds(looks, 3, 2_000, 1);
         assertThat(looks.due(now)).isFalse();
         seconds(looks, 3, 0, 0);
