@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.bootstrap;
 
+import dev.chokepoint.agent.exposition.EndpointClock;
 import dev.chokepoint.agent.exposition.MetricsEndpoint;
 import dev.chokepoint.agent.options.AgentOptions;
 import dev.chokepoint.agent.otlp.OtlpExport;
@@ -8,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
@@ -48,7 +50,7 @@ public final class AgentBootstrap {
         ProbeSelection selection = ProbeSelection.parse(options.probes(), Probes.ids(), problems);
         problems.forEach(err::println);
 
-        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), new EndpointClock());
         MeterRegistry registry = withOtlp(prometheus, options, err);
         AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation, attachedLate);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);

@@ -62,6 +62,8 @@ public final class MetricsEndpoint {
     private final SelectionKey acceptKey;
     private final Responses responses;
     private final PrintStream err;
+    /** The registry's wall clock when it is the agent's, ticked each time this thread wakes; else null. */
+    private final EndpointClock clock;
     private final Connection[] connections = new Connection[MAX_CONNECTIONS];
     /** Direct, so the JDK does not copy each read through a temporary buffer of its own. */
     private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(4096);
@@ -80,6 +82,7 @@ public final class MetricsEndpoint {
         this.selector = selector;
         this.responses = new Responses(registry);
         this.err = err;
+        this.clock = registry.config().clock() instanceof EndpointClock ticked ? ticked : null;
         for (int i = 0; i < connections.length; i++) {
             connections[i] = new Connection();
         }
@@ -120,6 +123,7 @@ public final class MetricsEndpoint {
         try {
             while (!closed) {
                 try {
+                    tick();
                     selector.select(onReady, millisToNextDeadline(System.nanoTime()));
                     expire(System.nanoTime());
                 } catch (ClosedSelectorException e) {
@@ -138,6 +142,9 @@ public final class MetricsEndpoint {
                 }
             }
         } finally {
+            if (clock != null) {
+                clock.stopped();
+            }
             for (Connection connection : connections) {
                 connection.release();
             }
@@ -153,6 +160,7 @@ public final class MetricsEndpoint {
     }
 
     private void onReady(SelectionKey key) {
+        tick(); // before a scrape is answered: its maxima rotated as of now
         if (key == acceptKey) {
             try {
                 acceptAll();
@@ -276,6 +284,12 @@ public final class MetricsEndpoint {
         if (acceptPaused && now - acceptPausedUntil >= 0) {
             acceptPaused = false;
             acceptKey.interestOps(SelectionKey.OP_ACCEPT);
+        }
+    }
+
+    private void tick() {
+        if (clock != null) {
+            clock.tick();
         }
     }
 

@@ -1,17 +1,29 @@
 package dev.chokepoint.agent.bench;
 
+import dev.chokepoint.agent.exposition.EndpointClock;
+import dev.chokepoint.agent.exposition.MetricsEndpoint;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
 /**
  * The probe context a benchmark installs the agent's helpers with: the registry the agent itself
- * makes (Prometheus, default config), no options, every probe on.
+ * makes (Prometheus, default config, its wall clock ticked by a metrics endpoint's thread on a
+ * loopback port, as in the agent), no options, every probe on.
  */
 final class BenchProbeContext implements ProbeContext {
 
-    private final MeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry =
+            new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), new EndpointClock());
+
+    BenchProbeContext() {
+        MetricsEndpoint endpoint = MetricsEndpoint.open("127.0.0.1", 0, registry, System.err).orElseThrow();
+        Thread serving = new Thread(endpoint::serve, "bench-metrics-endpoint");
+        serving.setDaemon(true);
+        serving.start();
+    }
 
     @Override
     public MeterRegistry registry() {
