@@ -50,7 +50,8 @@ public final class AgentBootstrap {
         ProbeSelection selection = ProbeSelection.parse(options.probes(), Probes.ids(), problems);
         problems.forEach(err::println);
 
-        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), new EndpointClock());
+        PrometheusMeterRegistry prometheus =
+                new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), new EndpointClock());
         MeterRegistry registry = withOtlp(prometheus, options, err);
         AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation, attachedLate);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);

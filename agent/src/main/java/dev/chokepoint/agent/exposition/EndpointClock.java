@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.Clock;
  * maximum (and the request timer's histogram window) must rotate; the maximum rotates once a
  * minute (the Prometheus registry keeps it over 3 windows of a minute). A {@code /select} request
  * feeds four timers, five wall-clock reads (a vDSO call each): by profiler the request threads'
- * vDSO time was 0.98–1.05 µs a request with the agent against 0.40–0.43 without, 0.52–0.65 with
+ * vDSO time was 0.86–1.05 µs a request with the agent against 0.40–0.56 without, 0.52–0.65 with
  * this clock (2026-12-06); JMH: a timer record 33 → 8 ns. The endpoint's thread wakes at least
  * once a second ({@code MetricsEndpoint}'s longest select) and ticks this clock before it serves
  * anything, so a maximum rotates at most a second late and a scrape never reads one that should
