@@ -172,7 +172,7 @@ final class JfrWaits {
                 return;
             }
             StackReadings.Reading stack = stacks.of(trace);
-            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.site(), nanos);
+            metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
                 requestWaits.lock(nanos);
                 monitorStacks.requestWaited(nanos);
@@ -196,7 +196,7 @@ final class JfrWaits {
                 return; // a worker preempted holding a connection's lock: the CPU's wait, not a lock's
             }
             long nanos = event.getDuration().toNanos();
-            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.site(), nanos);
+            metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
                 requestWaits.park(nanos);
                 parkThreshold.requestPark(nanos);

@@ -25,12 +25,14 @@ final class StackReadings {
 
     /**
      * One stack's reading; {@code frames} top first; {@code timed}: inside a call the split already
-     * times; {@code beforeRequest}: a server worker's wait before its request starts.
+     * times; {@code beforeRequest}: a server worker's wait before its request starts; {@code frame}:
+     * where it blocks outside the JDK ({@link StackSites#frame}).
      */
-    record Reading(boolean idle, boolean timed, boolean beforeRequest, String site, List<StackSites.Frame> frames) {
+    record Reading(boolean idle, boolean timed, boolean beforeRequest, String site, String frame,
+                   List<StackSites.Frame> frames) {
     }
 
-    private static final Reading NONE = new Reading(false, false, false, StackSites.UNKNOWN, List.of());
+    private static final Reading NONE = new Reading(false, false, false, StackSites.UNKNOWN, StackSites.UNKNOWN, List.of());
 
     private final Map<RecordedStackTrace, Reading> read = new IdentityHashMap<>();
 
@@ -45,7 +47,7 @@ final class StackReadings {
             }
             List<StackSites.Frame> frames = frames(stack);
             reading = new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames),
-                    StackSites.isBeforeRequest(frames), StackSites.site(frames), frames);
+                    StackSites.isBeforeRequest(frames), StackSites.site(frames), StackSites.frame(frames), frames);
             read.put(stack, reading);
         }
         return reading;

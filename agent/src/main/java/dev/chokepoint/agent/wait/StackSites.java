@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Names a wait in the application's words: its <b>site</b> (the first application frame of the
- * waiting thread's stack) and, for a park, its <b>blocker</b> (the lock, future or queue).
+ * waiting thread's stack), its <b>frame</b> (where it blocks outside the JDK: the library method
+ * that waits, such as a client's connection pool, {@link #frame}) and, for a park, its
+ * <b>blocker</b> (the lock, future or queue).
  *
  * <p>Site rule: frames are read top first (the innermost call first); JDK frames ({@code java.},
  * {@code jdk.}, {@code sun.}, …), the agent's own and those of common frameworks, servers,
@@ -36,7 +38,9 @@ public final class StackSites {
         "io.opentelemetry.", "net.bytebuddy.", "org.apache.http.", "org.apache.hc.", "okhttp3.", "okio.",
         "org.elasticsearch.", "co.elastic.", "org.apache.kafka.", "com.google.common.", "com.google.protobuf.",
         "io.grpc.", "org.aspectj.", "feign.", "io.github.resilience4j.", "com.netflix.", "org.jboss.",
-        "com.datastax.", "com.mongodb.", "org.bson.", "io.r2dbc.",
+        "com.datastax.", "com.mongodb.", "org.bson.", "io.r2dbc.", "org.apache.commons.", "com.mchange.",
+        "org.redisson.", "com.rabbitmq.", "io.nats.", "org.eclipse.paho.", "software.amazon.", "com.amazonaws.",
+        "com.google.cloud.", "com.azure.", "com.squareup.", "io.vavr.", "io.github.bucket4j.",
     };
 
     /** The agent's own frames; its test services in {@code .it.} play the application. */
@@ -49,6 +53,14 @@ public final class StackSites {
 
     /** Tomcat's connection processor, which takes its connection's lock before it parses a request. */
     private static final Frame TOMCAT_CONNECTION_LOCK = new Frame("org.apache.tomcat.util.net.SocketProcessorBase", "run");
+
+    /**
+     * Words in a class's simple name or a method's name that mark a frame handing out something
+     * bounded: connection and object pools, semaphores and bulkheads, rate limiters, dispatchers.
+     */
+    private static final String[] BOUNDED_RESOURCE_WORDS = {
+        "pool", "lease", "borrow", "acquire", "semaphore", "bulkhead", "limiter", "permit", "dispatcher",
+    };
 
     /** How many top frames are read for the idle test; the pool's take is within the first few. */
     private static final int IDLE_SCAN = 12;
@@ -76,6 +88,51 @@ public final class StackSites {
             return name(firstNonJdk);
         }
         return frames.isEmpty() ? UNKNOWN : name(frames.get(0));
+    }
+
+    /**
+     * Where the wait blocks outside the JDK: of the library frames between the JDK's and the site
+     * (top first), the first whose class or method says it hands out a bounded resource (a pool's
+     * lease or borrow, a semaphore, a limiter, a dispatcher), else the first of them; the site
+     * itself when the application called the JDK directly (its own {@code Semaphore}).
+     *
+     * <p>Why not simply the first library frame: a client's pool hands its waiter a future, so the
+     * innermost frame is the future's {@code get} (HttpClient 5's {@code BasicFuture.get}), which
+     * says nothing; the frame that names the pool ({@code PoolingHttpClientConnectionManager$1.get},
+     * commons-pool2's {@code GenericObjectPool.borrowObject}) is a few frames further out.
+     */
+    public static String frame(List<Frame> frames) {
+        String site = site(frames);
+        Frame firstLibrary = null;
+        for (Frame frame : frames) {
+            String type = frame.type();
+            if (startsWithAny(type, JDK) || isAgent(type)) {
+                continue;
+            }
+            String name = name(frame);
+            if (name.equals(site)) {
+                break;
+            }
+            if (namesABoundedResource(frame)) {
+                return name;
+            }
+            if (firstLibrary == null) {
+                firstLibrary = frame;
+            }
+        }
+        return firstLibrary != null ? name(firstLibrary) : site;
+    }
+
+    private static boolean namesABoundedResource(Frame frame) {
+        String type = frame.type();
+        String simple = type.substring(type.lastIndexOf('.') + 1).toLowerCase(java.util.Locale.ROOT);
+        String method = frame.method().toLowerCase(java.util.Locale.ROOT);
+        for (String word : BOUNDED_RESOURCE_WORDS) {
+            if (simple.contains(word) || method.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

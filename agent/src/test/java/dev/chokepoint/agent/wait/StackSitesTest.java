@@ -175,4 +175,49 @@ class StackSitesTest {
         assertThat(StackSites.lock("com.example.Ledger")).isEqualTo("com.example.Ledger");
         assertThat(StackSites.lock(null)).isEqualTo(StackSites.UNKNOWN);
     }
+
+    @Test
+    void theFrameIsTheLibraryFrameThatNamesThePoolNotTheFutureItWaitsOn() {
+        // HttpClient 5 classic: the pool hands the waiter a future; the manager's lease names the pool.
+        List<Frame> httpClient = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "awaitNanos"),
+                f("org.apache.hc.core5.concurrent.BasicFuture", "get"),
+                f("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$1", "get"),
+                f("org.apache.hc.client5.http.impl.classic.InternalExecRuntime", "acquireEndpoint"),
+                f("org.apache.hc.client5.http.impl.classic.CloseableHttpClient", "execute"),
+                f("com.example.catalog.Catalog", "fetch"),
+                f("org.springframework.web.servlet.DispatcherServlet", "doDispatch"));
+        // commons-pool2 (DBCP2, Jedis): its own deque first, the pool's borrow further out.
+        List<Frame> commonsPool = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("org.apache.commons.pool2.impl.LinkedBlockingDeque", "takeFirst"),
+                f("org.apache.commons.pool2.impl.GenericObjectPool", "borrowObject"),
+                f("redis.clients.jedis.util.Pool", "getResource"),
+                f("com.example.ranking.Ranking", "top"));
+
+        assertThat(StackSites.frame(httpClient))
+                .isEqualTo("org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager$1.get");
+        assertThat(StackSites.site(httpClient)).isEqualTo("com.example.catalog.Catalog.fetch");
+        assertThat(StackSites.frame(commonsPool)).isEqualTo("org.apache.commons.pool2.impl.GenericObjectPool.borrowObject");
+    }
+
+    @Test
+    void withoutAPoolLikeFrameTheFirstLibraryFrameAndWithoutALibraryTheSiteItself() {
+        List<Frame> appender = List.of(
+                f("java.io.FileOutputStream", "writeBytes"),
+                f("ch.qos.logback.core.OutputStreamAppender", "writeBytes"),
+                f("ch.qos.logback.core.OutputStreamAppender", "subAppend"),
+                f("com.example.orders.Orders", "place"));
+        List<Frame> ownSemaphore = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.Semaphore", "acquire"),
+                f("com.example.search.Bulkhead", "call"),
+                f("com.example.search.Search", "find"));
+
+        assertThat(StackSites.frame(appender)).isEqualTo("ch.qos.logback.core.OutputStreamAppender.writeBytes");
+        assertThat(StackSites.frame(ownSemaphore)).isEqualTo("com.example.search.Bulkhead.call");
+        assertThat(StackSites.frame(List.of())).isEqualTo(StackSites.UNKNOWN);
+    }
 }

@@ -15,15 +15,17 @@ class WaitMetricsTest {
         WaitMetrics metrics = new WaitMetrics(10);
         metrics.bindTo(registry);
 
-        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", 5_000_000);
-        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", 7_000_000);
-        metrics.park("java.util.concurrent.locks.ReentrantLock", "com.example.Account.debit", 3_000_000);
+        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", "com.example.Ledger.append", 5_000_000);
+        metrics.monitor("com.example.Ledger", "com.example.Ledger.append", "com.example.Ledger.append", 7_000_000);
+        metrics.park("java.util.concurrent.locks.ReentrantLock", "org.apache.commons.pool2.impl.GenericObjectPool.borrowObject",
+                "com.example.Account.debit", 3_000_000);
         metrics.socket("127.0.0.1:6379", "read", 1_000_000);
         metrics.file("write", 2_000_000);
 
         assertThat(registry.get("chokepoint.wait.monitor").tags("lock", "com.example.Ledger", "site", "com.example.Ledger.append")
                 .timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(12.0);
-        assertThat(registry.get("chokepoint.wait.park").tags("blocker", "java.util.concurrent.locks.ReentrantLock")
+        assertThat(registry.get("chokepoint.wait.park").tags("blocker", "java.util.concurrent.locks.ReentrantLock",
+                        "frame", "org.apache.commons.pool2.impl.GenericObjectPool.borrowObject", "site", "com.example.Account.debit")
                 .timer().count()).isEqualTo(1);
         assertThat(registry.get("chokepoint.wait.socket").tags("peer", "127.0.0.1:6379", "op", "read").timer().count())
                 .isEqualTo(1);
@@ -37,14 +39,34 @@ class WaitMetricsTest {
         metrics.bindTo(registry);
 
         for (int i = 0; i < 10_000; i++) {
-            metrics.monitor("com.example.Lock" + i, "com.example.Site" + i + ".run", 1_000);
+            metrics.monitor("com.example.Lock" + i, "com.example.Site" + i + ".run", "com.example.Site" + i + ".run", 1_000);
             metrics.socket("10.0.0." + (i % 250) + ":" + (1000 + i), "read", 1_000);
         }
 
-        // monitor: 5 admitted (lock, site) pairs + (other, other); socket: 5 peers + other.
+        // monitor: 5 admitted (lock, frame, site) triples + (other, other, other); socket: 5 peers + other.
         assertThat(registry.find("chokepoint.wait.monitor").timers()).hasSize(6);
         assertThat(registry.find("chokepoint.wait.socket").timers()).hasSize(6);
-        assertThat(registry.get("chokepoint.wait.monitor").tags("lock", "other", "site", "other").timer().count())
+        assertThat(registry.get("chokepoint.wait.monitor").tags("lock", "other", "frame", "other", "site", "other").timer().count())
                 .isEqualTo(10_000 - 5);
+    }
+
+    @Test
+    void givenEveryCombinationOfFewValues_thenSeriesStopAtTheirCapAndTheRestIsOtherInEveryTag() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WaitMetrics metrics = new WaitMetrics(5);
+        metrics.bindTo(registry);
+
+        for (int blocker = 0; blocker < 5; blocker++) {
+            for (int frame = 0; frame < 5; frame++) {
+                for (int site = 0; site < 5; site++) {
+                    metrics.park("B" + blocker, "F" + frame, "S" + site, 1_000);
+                }
+            }
+        }
+
+        // 125 combinations of admitted values, at most 8 × 5 series kept, the rest in one "other" series.
+        assertThat(registry.find("chokepoint.wait.park").timers()).hasSize(WaitMetrics.MAX_SERIES_PER_VALUE * 5 + 1);
+        assertThat(registry.get("chokepoint.wait.park").tags("blocker", "other", "frame", "other", "site", "other")
+                .timer().count()).isEqualTo(125 - WaitMetrics.MAX_SERIES_PER_VALUE * 5);
     }
 }
