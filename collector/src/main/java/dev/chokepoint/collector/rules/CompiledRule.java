@@ -121,8 +121,9 @@ public final class CompiledRule {
         return eval(when, p) instanceof Boolean b && b;
     }
 
+    /** NaN where the rule declares no utilization (its resource's capacity is not measured). */
     public double utilization(Point p) {
-        return number(eval(utilization, p));
+        return utilization == null ? Double.NaN : number(eval(utilization, p));
     }
 
     public double saturation(Point p) {

@@ -38,7 +38,11 @@ public final class RuleFileParser {
     static final Set<String> RESOURCE_KEYS = Set.of("id", "name", "utilization", "saturation", "instance",
             "fleet-shared-from", "shared-utilization", "request-utilization", "transient-utilization");
     private static final Set<String> FLEET_LIMIT_KEYS = Set.of("id", "min-instances", "sums", "explanation");
-    private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain", "utilization",
+    /**
+     * {@code utilization} is optional: a resource whose capacity the signals do not hold (a wait
+     * site: a client pool's size, a semaphore's permits) has none rather than a made-up one.
+     */
+    private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain",
             "saturation", "summary", "advice");
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
@@ -261,7 +265,7 @@ public final class RuleFileParser {
         String advice = text(f, "advice", id);
         checkPlaceholders(f, "summary", summary, id, params);
         checkPlaceholders(f, "advice", advice, id, params);
-        if (id == null || !f.containsKey("when") || !f.containsKey("utilization") || !f.containsKey("saturation")) {
+        if (id == null || !f.containsKey("when") || !f.containsKey("saturation")) {
             return null;
         }
         // Returned even when some fields were bad, so its expressions are still checked and

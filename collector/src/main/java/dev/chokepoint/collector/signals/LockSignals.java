@@ -81,11 +81,11 @@ final class LockSignals implements SignalGroup {
         return out;
     }
 
-    /** The label with the largest positive value in window {@code i} (null when none is positive). */
-    static String largest(Map<String, double[]> by, int i) {
-        String best = null;
+    /** The key (a label, a place) with the largest positive value in window {@code i} (null when none is positive). */
+    static <K> K largest(Map<K, double[]> by, int i) {
+        K best = null;
         double most = 0;
-        for (Map.Entry<String, double[]> e : by.entrySet()) {
+        for (Map.Entry<K, double[]> e : by.entrySet()) {
             double v = e.getValue()[i];
             if (v > most) {
                 most = v;
