@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeSet;
 
 /**
@@ -24,6 +23,12 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
     /** Micrometer's UptimeMetrics gauge, which Spring Boot Actuator exposes too. */
     public static final String PROCESS_START = "process_start_time_seconds";
     public static final TargetIdentity UNKNOWN = new TargetIdentity(null, null, null);
+    /**
+     * Start times this close are one process: an exporter that computes its start time (boot time
+     * plus clock ticks, or now minus uptime) may round it differently from one scrape to the next,
+     * while a restart moves it by at least the seconds a JVM takes to start.
+     */
+    static final long START_TOLERANCE_MILLIS = 1000;
 
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
@@ -55,7 +60,7 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
             Object a = parts().get(part);
             Object b = other.parts().get(part);
             if (a != null && b != null) {
-                if (!a.equals(b)) {
+                if (!samePart(a, b)) {
                     return false;
                 }
                 same = true;
@@ -79,7 +84,9 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
     public String changesFrom(TargetIdentity before) {
         List<String> parts = new ArrayList<>();
         for (int part = 0; part < PART_NAMES.length; part++) {
-            if (!Objects.equals(before.parts().get(part), parts().get(part))) {
+            Object a = before.parts().get(part);
+            Object b = parts().get(part);
+            if (a == null ? b != null : b == null || !samePart(a, b)) {
                 parts.add(PART_NAMES[part] + " " + before.text(part) + " → " + text(part));
             }
         }
@@ -120,6 +127,10 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
     }
 
     private static final String[] PART_NAMES = {"agent instance", "pid", "started"};
+
+    private static boolean samePart(Object a, Object b) {
+        return a instanceof Long x && b instanceof Long y ? Math.abs(x - y) <= START_TOLERANCE_MILLIS : a.equals(b);
+    }
 
     /** In the order of {@link #PART_NAMES}. */
     private List<Object> parts() {

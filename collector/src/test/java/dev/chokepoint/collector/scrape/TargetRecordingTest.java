@@ -74,6 +74,15 @@ class TargetRecordingTest {
     }
 
     @Test
+    void a_start_time_read_a_few_milliseconds_apart_is_the_same_process() throws IOException {
+        // given an exporter that computes its start time and rounds it differently from one scrape to the next
+        Identity before = new Identity(null, null, 1_764_449_990.504);
+        Identity after = new Identity(null, null, 1_764_449_990.497);
+
+        assertThat(record(List.of(scrape(before, 100, 10, 5), scrape(after, 110, 11, 6)))).isEmpty();
+    }
+
+    @Test
     void without_identity_most_counters_going_down_at_once_is_a_restart() throws IOException {
         List<ScrapeEvent> events = record(List.of(scrape(null, 100, 10, 5), scrape(null, 2, 1, 6)));
 
