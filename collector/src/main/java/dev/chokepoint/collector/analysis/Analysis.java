@@ -18,6 +18,7 @@ import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.TargetIdentity;
 import dev.chokepoint.collector.verdict.EngineShortfall;
 import dev.chokepoint.collector.verdict.Headline;
 import dev.chokepoint.collector.verdict.LimitJudge;
@@ -38,6 +39,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +95,7 @@ public final class Analysis {
                 v -> othersOnHost.getOrDefault(v.step().index(), Double.NaN));
         boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));
         return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
-                new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events()),
+                new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events(), processes(run)),
                 verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
@@ -149,6 +151,13 @@ public final class Analysis {
         }
         List<Step> out = new ArrayList<>(steps);
         out.add(new Step(last.index() + 1, last.endMillis(), run.endMillis(), Double.NaN, Step.Source.DETECTED, null));
+        return out;
+    }
+
+    /** Per target, in the run's order, the processes it showed (for the report's header). */
+    private static Map<String, List<TargetIdentity>> processes(RunData run) {
+        Map<String, List<TargetIdentity>> out = new LinkedHashMap<>();
+        run.targets().forEach(t -> out.put(t, TargetIdentity.seen(run, t)));
         return out;
     }
 

@@ -11,7 +11,10 @@ import java.util.TreeMap;
 /**
  * Turns scrape rounds into {@link TickTotals}. Counters are summed as increases since the previous
  * round (a drop is a restart: the new value is the increase), so the totals never go backwards when
- * a target restarts, and a target that misses a round does not make the fleet's count dip.
+ * a target restarts, and a target that misses a round does not make the fleet's count dip. Any
+ * drop is folded so, with no look at the target's identity: only the request timer's count and
+ * buckets are read here, which go down only when they count again from zero (a new process, a
+ * meter created anew), and the totals only feed the live progress line, never a verdict.
  */
 final class TickAccumulator {
 

@@ -4,6 +4,7 @@ import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.store.ScrapeEvent;
+import dev.chokepoint.collector.store.TargetIdentity;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Knee;
 import dev.chokepoint.collector.verdict.NextBottleneck;
@@ -11,6 +12,7 @@ import dev.chokepoint.collector.verdict.Prediction;
 import dev.chokepoint.collector.verdict.StepVerdict;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The analysed run, ready to be written in any format: the headline, the knee, every step's
@@ -37,8 +39,9 @@ public record Report(String headline, String slo, String sloDescription, boolean
         return !gaps.isEmpty();
     }
 
-    /** What was recorded. */
-    public record Run(long startMillis, long endMillis, List<String> targets, List<ScrapeEvent> events) {
+    /** What was recorded; {@code processes}: per target, the processes it showed (none without identity). */
+    public record Run(long startMillis, long endMillis, List<String> targets, List<ScrapeEvent> events,
+                      Map<String, List<TargetIdentity>> processes) {
     }
 
     /** A rule in force, where it came from, and the signals its condition needs that no target had. */

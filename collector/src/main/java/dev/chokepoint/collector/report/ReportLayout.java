@@ -38,7 +38,8 @@ final class ReportLayout {
                 Inline.plain("SLO: " + r.slo().description() + (r.knee() == null ? " — no step met it"
                         : " — knee: step " + r.knee().step() + " (" + ReportText.rps(r.knee().offeredRps()) + " RPS)")),
                 Inline.plain("Run: " + ReportText.date(r.run().startMillis()) + " → " + ReportText.date(r.run().endMillis())
-                        + ", targets: " + String.join(", ", r.run().targets()))));
+                        + ", targets: " + String.join(", ", r.run().targets().stream()
+                                .map(t -> t + ReportText.processes(r, t)).toList()))));
         if (r.nextBottleneck() != null) {
             page.paragraph(Inline.bold("Next bottleneck").and(": " + ReportText.next(r, r.nextBottleneck())
                     + " (utilization law over the unsaturated steps)."));

@@ -6,6 +6,10 @@ import dev.chokepoint.collector.signals.Unit;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** How numbers, times and verdicts read in the human formats. */
 final class ReportText {
@@ -25,6 +29,23 @@ final class ReportText {
 
     static String date(long millis) {
         return DATE.format(Instant.ofEpochMilli(millis));
+    }
+
+    /**
+     * " (agent instance 3f2a…, pid 4242, started 2025-12-06 19:56:01 UTC)" for the processes a
+     * target showed, several joined by "; then "; nothing when it exported no identity.
+     */
+    static String processes(ReportModel r, String target) {
+        if (r.run().processes() == null) {
+            return "";
+        }
+        List<String> seen = r.run().processes().stream().filter(p -> p.target().equals(target))
+                .map(p -> Stream.of(p.instance() == null ? null : "agent instance " + p.instance(),
+                                p.pid() == null ? null : "pid " + p.pid(),
+                                p.startMillis() == null ? null : "started " + date(p.startMillis()))
+                        .filter(Objects::nonNull).collect(Collectors.joining(", ")))
+                .toList();
+        return seen.isEmpty() ? "" : " (" + String.join("; then ", seen) + ")";
     }
 
     /** "12:01:05 (+7 s into the step)". */

@@ -4,6 +4,7 @@ import dev.chokepoint.collector.store.RunWriter;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.store.ScrapeEvent.Kind;
 import dev.chokepoint.collector.store.SeriesKey;
+import dev.chokepoint.collector.store.TargetIdentity;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,11 +19,13 @@ import java.util.Map;
  */
 final class TargetRecording {
 
-    private static final int EXAMPLES = 3;
+    /** Series named in an event, at most. */
+    static final int EXAMPLES = 3;
 
     private final String target;
     private final int index;
     private final long slowMillis;
+    private final RestartDetector restarts;
     private Map<SeriesKey, Double> previous = Map.of();
     private int failedInARow;
     private String lastFailure;
@@ -34,6 +37,7 @@ final class TargetRecording {
         this.target = target;
         this.index = index;
         this.slowMillis = slowMillis;
+        this.restarts = new RestartDetector(target);
     }
 
     boolean answered() {
@@ -74,14 +78,17 @@ final class TargetRecording {
         int[] ids = new int[samples.size()];
         double[] values = new double[samples.size()];
         int count = 0;
-        List<String> wentDown = new ArrayList<>();
-        int resets = 0;
+        TargetIdentity identity = TargetIdentity.UNKNOWN;
+        int counters = 0;
+        List<RestartDetector.Drop> drops = new ArrayList<>();
         for (ParsedSample sample : samples) {
+            identity = identity.with(sample.name(), sample.labels(), sample.value());
             SeriesKey key = new SeriesKey(target, sample.name(), sample.labels());
             Double before = previous.get(key);
-            if (sample.monotonic() && before != null && sample.value() < before) {
-                if (resets++ < EXAMPLES) {
-                    wentDown.add(describe(key) + " " + before + " → " + sample.value());
+            if (sample.monotonic() && before != null) {
+                counters++;
+                if (sample.value() < before) {
+                    drops.add(new RestartDetector.Drop(key, before, sample.value()));
                 }
             }
             int id = writer.seriesId(key, index);
@@ -93,9 +100,9 @@ final class TargetRecording {
             ids[count] = id;
             values[count++] = sample.value();
         }
-        if (resets > 0) {
-            writer.writeEvent(new ScrapeEvent(target, time, Kind.RESET,
-                    resets + " counter(s) went down, the target restarted: " + String.join("; ", wentDown)));
+        ScrapeEvent wentDown = restarts.check(time, identity, counters, drops);
+        if (wentDown != null) {
+            writer.writeEvent(wentDown);
         }
         reportMissing(time, current, writer);
         previous = current;
@@ -125,7 +132,7 @@ final class TargetRecording {
         }
     }
 
-    private static String describe(SeriesKey key) {
+    static String describe(SeriesKey key) {
         return key.labels().isEmpty() ? key.name() : key.name() + key.labels();
     }
 }

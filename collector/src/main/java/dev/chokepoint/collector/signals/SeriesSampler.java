@@ -7,8 +7,8 @@ import java.util.Arrays;
 /**
  * Puts one recorded series on the grid. Gauges: mean of the samples inside each window, or the
  * last sample if it is recent enough (a gauge holds between scrapes), else NaN. Counters:
- * cumulative value at each point with resets folded in (a drop means the target restarted and
- * counted again from zero), so that differences between points are increases.
+ * cumulative value at each point with restarts folded in (the new process counted again from
+ * zero), so that differences between points are increases.
  */
 final class SeriesSampler {
 
@@ -60,12 +60,19 @@ final class SeriesSampler {
      * endpoint unanswered for 8-19 s on a loaded host) read as idle and no CPU rule could hold.
      * Where the count starts again from zero after the gap (the target restarted: it was down, not
      * slow), the value holds until that sample.
+     * A drop is a restart only where the recording saw the process change ({@code restarts}: the
+     * times of the target's RESTART events, ascending); there the new value is the increase. A
+     * drop in a live process (the agent's core-wait counter dipped about once a second on virtual
+     * threads) counts nothing: read as a restart, its whole value (all the waiting since start)
+     * landed in one window. Counting nothing errs by the dip's size at most, and a restart that
+     * went unseen (a Prometheus source records no restarts) loses only what the new process counted
+     * before its first scrape.
      * Before the first sample the value is 0 when the series was born during the run
      * ({@code bornDuringRun}: Micrometer creates a timer on first use, so its first scraped value
      * already counts requests of this run), else NaN (we do not know what was counted before
      * recording started).
      */
-    static double[] counter(Series s, Grid grid, boolean bornDuringRun) {
+    static double[] counter(Series s, Grid grid, boolean bornDuringRun, long[] restarts) {
         long[] t = s.timesMillis();
         double[] v = s.values();
         long[] at = new long[t.length];
@@ -74,16 +81,20 @@ final class SeriesSampler {
         int n = 0;
         double offset = 0;
         double prev = Double.NaN;
+        long prevTime = Long.MIN_VALUE;
         for (int k = 0; k < t.length; k++) {
             double x = v[k];
             // NaN/±Inf (a broken exposition, a gauge that failed) are not counts: skip them.
             if (Double.isFinite(x)) {
-                // a drop: the target restarted and counted again from zero
-                restarted[n] = !Double.isNaN(prev) && x < prev;
+                boolean drop = !Double.isNaN(prev) && x < prev;
+                restarted[n] = drop && restartedBetween(restarts, prevTime, t[k]);
                 if (restarted[n]) {
                     offset += prev;
+                } else if (drop) {
+                    offset += prev - x;
                 }
                 prev = x;
+                prevTime = t[k];
                 at[n] = t[k];
                 adjusted[n++] = x + offset;
             }
@@ -105,5 +116,12 @@ final class SeriesSampler {
             }
         }
         return out;
+    }
+
+    /** Whether a restart was recorded after {@code from}, up to and at {@code to}. */
+    private static boolean restartedBetween(long[] restarts, long from, long to) {
+        int i = Arrays.binarySearch(restarts, to);
+        int after = i >= 0 ? i : -i - 2; // the last restart at or before to
+        return after >= 0 && restarts[after] > from;
     }
 }

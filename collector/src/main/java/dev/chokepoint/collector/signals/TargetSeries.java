@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.signals;
 
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.store.Series;
 import dev.chokepoint.collector.store.SeriesKey;
 
@@ -22,11 +23,16 @@ public final class TargetSeries {
     private final Grid grid;
     private final Map<String, List<Series>> byName = new LinkedHashMap<>();
     private final long firstScrapeMillis;
+    /** When the target restarted (its process changed), ascending: where a counter's drop is a restart. */
+    private final long[] restarts;
     private long[] scrapeTimes;
 
     public TargetSeries(RunData run, String target, Grid grid) {
         this.target = target;
         this.grid = grid;
+        this.restarts = run.events().stream()
+                .filter(e -> e.target().equals(target) && e.kind() == ScrapeEvent.Kind.RESTART)
+                .mapToLong(ScrapeEvent::timeMillis).sorted().toArray();
         long first = Long.MAX_VALUE;
         for (Series s : run.series()) {
             if (!s.key().target().equals(target)) {
@@ -177,7 +183,7 @@ public final class TargetSeries {
         if (to < 0) {
             return Double.NaN;
         }
-        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
+        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s), restarts);
         if (from < 0 && bornDuringRun(s)) {
             return c[to];
         }
@@ -226,7 +232,7 @@ public final class TargetSeries {
     }
 
     private double[] windowIncrease(Series s) {
-        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s));
+        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s), restarts);
         double[] out = nan();
         int w = grid.windowPoints();
         for (int i = w; i < c.length; i++) {

@@ -88,7 +88,11 @@ public final class ServerRateSteps {
 
     /**
      * {@code increase[k]} gets what the counter grew in the interval ending at grid point k. A
-     * drop is a restart (the new value is the increase); a series first seen after its target's
+     * drop is a restart (the new value is the increase) without asking the run's RESTART events:
+     * the request timer's count only ever goes down when it counts again from zero (a new
+     * process, or the meter created anew), where the new value is the increase. The counter that
+     * went down in a live process (the agent's core wait) is not read here; the signals, which
+     * read every counter, fold only recorded restarts. A series first seen after its target's
      * first scrape was created since the previous scrape, so its whole value is new requests. A
      * gap (failed scrapes) spreads the increase evenly over the grid points it spans.
      */

@@ -121,11 +121,17 @@ public final class LimitJudge {
         return out.isEmpty() ? StepLimit.NONE : new StepLimit(List.copyOf(out), stopped);
     }
 
+    /**
+     * Only a {@code RESTART} (the process changed) is one: a counter that went down in the same
+     * process ({@code COUNTER_DECREASE}) says nothing about the step, and an older run's
+     * {@code RESET} could be either (on virtual threads it made every step, headroom ones too,
+     * read as restarted).
+     */
     private void restarted(Step step, List<Symptom> out) {
-        events.stream().filter(e -> e.kind() == ScrapeEvent.Kind.RESET && e.timeMillis() >= step.startMillis()
+        events.stream().filter(e -> e.kind() == ScrapeEvent.Kind.RESTART && e.timeMillis() >= step.startMillis()
                         && e.timeMillis() <= step.endMillis()).findFirst()
-                .ifPresent(e -> out.add(new Symptom("restarted", "the service restarted (its counters went back to zero) at "
-                        + Unit.clock(e.timeMillis()))));
+                .ifPresent(e -> out.add(new Symptom("restarted", "the service restarted at " + Unit.clock(e.timeMillis())
+                        + " (" + e.detail() + ")")));
     }
 
     private static void behindOffer(Step step, StepTraffic t, StepTraffic lowest, double lowestOffered, List<Symptom> out) {

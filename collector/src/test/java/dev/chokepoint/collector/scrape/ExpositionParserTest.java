@@ -1,14 +1,17 @@
 package dev.chokepoint.collector.scrape;
 
+import dev.chokepoint.collector.store.TargetIdentity;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -56,6 +59,33 @@ class ExpositionParserTest {
         assertThat(openMetrics.stream().map(s -> s.name() + s.labels()).sorted().toList())
                 .isEqualTo(text.stream().map(s -> s.name() + s.labels()).sorted().toList());
         assertThat(value(openMetrics, "orders_total", Map.of("shop", ESCAPED))).isEqualTo(17.0);
+    }
+
+    @Test
+    void theAgentsIdentityReadsTheSameFromEitherFormat() throws Exception {
+        // given the agent's info gauge and Micrometer's UptimeMetrics, as the agent registers them
+        // (in OpenMetrics the gauge's family is chokepoint_agent of type info; its sample keeps _info)
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Gauge.builder("chokepoint.agent.info", () -> 1).tags("instance", "6f1c2a52-0c57-4a0e-9d3e-4b7f6c1f2a10",
+                "pid", "4242").register(registry);
+        new UptimeMetrics().bindTo(registry);
+
+        TargetIdentity text = identity(ExpositionParser.parse(registry.scrape("text/plain"),
+                ExpositionFormat.PROMETHEUS_TEXT));
+        TargetIdentity openMetrics = identity(ExpositionParser.parse(registry.scrape("application/openmetrics-text"),
+                ExpositionFormat.OPENMETRICS));
+
+        assertThat(text).isEqualTo(new TargetIdentity("6f1c2a52-0c57-4a0e-9d3e-4b7f6c1f2a10", "4242",
+                ManagementFactory.getRuntimeMXBean().getStartTime()));
+        assertThat(openMetrics).isEqualTo(text);
+    }
+
+    private static TargetIdentity identity(List<ParsedSample> samples) {
+        TargetIdentity identity = TargetIdentity.UNKNOWN;
+        for (ParsedSample s : samples) {
+            identity = identity.with(s.name(), s.labels(), s.value());
+        }
+        return identity;
     }
 
     @Test

@@ -71,7 +71,7 @@ class RecorderTest {
             assertThat(ticks.get()).isEqualTo((int) recorder.rounds());
             assertThat(run.named("jvm_threads_live_threads")).isEmpty();
             assertThat(kinds(run, endpoint.uri())).containsSubsequence(
-                    ScrapeEvent.Kind.FAILED, ScrapeEvent.Kind.RECOVERED, ScrapeEvent.Kind.RESET);
+                    ScrapeEvent.Kind.FAILED, ScrapeEvent.Kind.RECOVERED, ScrapeEvent.Kind.RESTART);
             assertThat(kinds(run, never)).isNotEmpty().containsOnly(ScrapeEvent.Kind.FAILED);
             assertThat(recorder.anyTargetAnswered()).isTrue();
             assertThat(run.series()).allMatch(s -> s.key().target().equals(endpoint.uri().toString()));

@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.signals;
 
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.store.Series;
 import dev.chokepoint.collector.store.SeriesKey;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,11 @@ class CounterAndGaugeSamplingTest {
         return new Series(SeriesKey.of("app", name, labels), t, values);
     }
 
+    /** The recording saw the target's process change at {@code time} (its first scrape of the new one). */
+    static ScrapeEvent restartAt(long time) {
+        return new ScrapeEvent("app", time, ScrapeEvent.Kind.RESTART, "a new process: agent instance a → b");
+    }
+
     static TargetSeries target(Series... s) {
         long end = T0 + (s[0].size() - 1) * 1000L;
         return new TargetSeries(new RunData(T0, end, List.of("app"), List.of(s), List.of()), "app", Grid.covering(T0, end));
@@ -31,14 +37,32 @@ class CounterAndGaugeSamplingTest {
 
     @Test
     void a_counter_reset_counts_as_a_restart_not_a_negative_rate() {
-        // given 10/s, then the target restarts at t=6 and counts again from 0
-        TargetSeries in = target(series("x_total", Map.of(), 0, 10, 20, 30, 40, 50, 5, 15, 25, 35, 45));
+        // given 10/s, then the target restarts at t=6 (the recording saw its process change) and counts again from 0
+        Series x = series("x_total", Map.of(), 0, 10, 20, 30, 40, 50, 5, 15, 25, 35, 45);
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 10_000, List.of("app"), List.of(x),
+                List.of(restartAt(T0 + 6000))), "app", Grid.covering(T0, T0 + 10_000));
 
         double[] increase = in.increase("x_total");
 
         // window of 5 s ending at t=8 covers 30→50, reset, 5→25: 20 + 5 + 20 (the restart counted from zero)
         assertThat(increase[8]).isEqualTo(45);
         assertThat(java.util.Arrays.stream(increase).filter(v -> !Double.isNaN(v))).allMatch(v -> v >= 0);
+    }
+
+    @Test
+    void a_counter_that_goes_down_in_a_live_process_counts_nothing_rather_than_its_whole_value() {
+        // given the agent's core-wait counter at low load, 10 ms of waiting a second, reading 20 ms low
+        // at t=6 with no restart recorded (on virtual threads it went down about once a second)
+        TargetSeries in = target(series("wait_seconds_total", Map.of(), 1.00, 1.01, 1.02, 1.03, 1.04, 1.05, 1.03, 1.07,
+                1.08, 1.09, 1.10));
+
+        double[] increase = in.increase("wait_seconds_total");
+
+        // then a window over the dip reads its 50 ms counted plus the 20 ms dip, at most: read as a
+        // restart, the 1.03 s of waiting since the process started landed in it
+        assertThat(increase[8]).isCloseTo(0.07, within(1e-9));
+        assertThat(increase[5]).isCloseTo(0.05, within(1e-9));
+        assertThat(java.util.Arrays.stream(increase).filter(v -> !Double.isNaN(v))).allMatch(v -> v >= 0 && v <= 0.07 + 1e-9);
     }
 
     @Test
@@ -107,8 +131,8 @@ class CounterAndGaugeSamplingTest {
         // given 10/s until t=3, then nothing until t=12, where the target answers again counting from zero
         Series counter = new Series(SeriesKey.of("app", "x_total", Map.of()),
                 new long[] {T0, T0 + 1000, T0 + 2000, T0 + 3000, T0 + 12_000, T0 + 13_000}, new double[] {0, 10, 20, 30, 2, 12});
-        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 13_000, List.of("app"), List.of(counter), List.of()), "app",
-                Grid.covering(T0, T0 + 13_000));
+        TargetSeries in = new TargetSeries(new RunData(T0, T0 + 13_000, List.of("app"), List.of(counter),
+                List.of(restartAt(T0 + 12_000))), "app", Grid.covering(T0, T0 + 13_000));
 
         double[] increase = in.increase("x_total");
 

@@ -100,4 +100,15 @@ class RunStoreTest {
                         RunWriter.create(dir, RunMetadata.started(List.of(A), T0, 1000, List.of(), null, null)))
                 .hasMessageContaining("already holds a recorded run");
     }
+
+    @Test
+    void aResetEventOfARunRecordedBeforeIdentitiesStillReads() throws IOException {
+        // given an events line as collectors wrote it for any counter that went down
+        RunWriter.create(dir, RunMetadata.started(List.of(A), T0, 1000, List.of(), null, null)).close();
+        Files.writeString(dir.resolve(RunFiles.EVENTS), "{\"target\":\"" + A + "\",\"timeMillis\":" + T0
+                + ",\"kind\":\"RESET\",\"detail\":\"1 counter(s) went down, the target restarted: x_total 5.0 → 4.0\"}\n");
+
+        // then it reads back as what it was, which the analysis no longer takes for a restart
+        assertThat(RunReader.read(dir).events()).extracting(ScrapeEvent::kind).containsExactly(ScrapeEvent.Kind.RESET);
+    }
 }

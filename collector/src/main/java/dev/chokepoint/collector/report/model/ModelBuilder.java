@@ -11,6 +11,7 @@ import dev.chokepoint.collector.verdict.Finding;
 import dev.chokepoint.collector.verdict.Prediction;
 import dev.chokepoint.collector.verdict.StepVerdict;
 
+import java.util.List;
 import java.util.Locale;
 
 /** From the analysed run to the report model: ids, names and numbers as every format shows them. */
@@ -26,7 +27,7 @@ public final class ModelBuilder {
                         r.knee().achievedRps()),
                 r.partial(), r.gaps(),
                 new ReportModel.RunModel(r.run().startMillis(), r.run().endMillis(), r.run().targets(),
-                        r.run().events().stream().map(ModelBuilder::event).toList()),
+                        r.run().events().stream().map(ModelBuilder::event).toList(), processes(r.run())),
                 r.resources().stream().map(x -> new ReportModel.ResourceModel(x.id(), x.name(), x.utilization(),
                         x.saturation())).toList(),
                 java.util.stream.IntStream.range(0, r.steps().size())
@@ -43,6 +44,11 @@ public final class ModelBuilder {
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
                 r.charts());
+    }
+
+    private static List<ReportModel.ProcessModel> processes(Report.Run run) {
+        return run.targets().stream().flatMap(t -> run.processes().getOrDefault(t, List.of()).stream()
+                .map(p -> new ReportModel.ProcessModel(t, p.instance(), p.pid(), p.startMillis()))).toList();
     }
 
     private static ReportModel.EventModel event(ScrapeEvent e) {

@@ -34,7 +34,16 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     public record KneeModel(int step, double offeredRps, double achievedRps) {
     }
 
-    public record RunModel(long startMillis, long endMillis, List<String> targets, List<EventModel> events) {
+    /**
+     * {@code processes}: left out where no target exported its identity, so such a report.json
+     * stays as it was (and null in reports written before it existed).
+     */
+    public record RunModel(long startMillis, long endMillis, List<String> targets, List<EventModel> events,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProcessModel> processes) {
+    }
+
+    /** A process seen at a target: the agent's instance, its pid, when it started; each null where not exported. */
+    public record ProcessModel(String target, String instance, String pid, Long startMillis) {
     }
 
     public record EventModel(String target, long timeMillis, String kind, String detail) {
