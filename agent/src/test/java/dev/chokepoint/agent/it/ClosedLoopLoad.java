@@ -73,6 +73,11 @@ final class ClosedLoopLoad {
         }
     }
 
+    /** Whether every client sent its share and had it answered. */
+    boolean isDone() {
+        return CompletableFuture.allOf(done).isDone();
+    }
+
     /** Stops sending: the clients' threads are interrupted and their requests left unanswered. */
     void abort() {
         clients.shutdownNow();

@@ -1,0 +1,138 @@
+package dev.chokepoint.agent.it;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Every counter the agent exports never goes down while threads come and go, so that the collector
+ * can take a counter that fell for a restart (issue 40: on virtual threads
+ * {@code chokepoint.request.core.wait} fell about once a second). Given {@link ProbedServiceApp}
+ * under a mixed load whose threads churn, when {@code /metrics} is scraped over and over while the
+ * load runs, then no {@code _total}, {@code _count}, {@code _sum} or {@code _bucket} series is lower
+ * in a scrape than in the one before, nor NaN after a number.
+ */
+class MonotonicCountersIT {
+
+    /** Between scrapes: long enough for the retiring workers to end ({@link ProbedServiceApp#RETIRING_IDLE_MILLIS}). */
+    private static final Duration SCRAPE_EVERY = Duration.ofMillis(150);
+    /** The load takes 6–15 s here; the bound only stops a stuck run. */
+    private static final Duration LOAD_AT_MOST = Duration.ofSeconds(45);
+    /** 2xx routes only: the load counts any other status as a failure. */
+    private static final String[] ROUTES = {"burn", "query", "pause", "items/7", "async/7", "remote", "orders/7", "unwrap"};
+
+    /**
+     * Given Tomcat workers that retire after 50 ms idle, a paced load (three clients, four requests
+     * a second each) leaves gaps in which they do, so most requests start a new worker: followed
+     * threads end and new ones are followed all the time.
+     */
+    @Test
+    void givenWorkersThatRetireWhenIdle_thenNoCounterGoesDown() {
+        try (ForkedApp app = ForkedApp.of(ProbedServiceApp.class).args("retire-idle-workers").start()) {
+            URI base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
+            double threadsBefore = app.scrape().value("jvm_threads_started_threads_total").orElseThrow();
+
+            Scrapes scrapes = scrapeWhile(app, ClosedLoopLoad.start(base, 3, 4, 64, i -> ROUTES[i % ROUTES.length]));
+
+            scrapes.assertNoCounterWentDown();
+            Scrape last = scrapes.last();
+            assertThat(last.value("jvm_threads_started_threads_total").orElseThrow() - threadsBefore)
+                    .as("workers retired and were started again during the load").isGreaterThanOrEqualTo(10);
+            assertThat(last.has("chokepoint_request_core_wait_seconds_total")).isTrue();
+            assertThat(last.sum("http_server_requests_seconds_count")).isEqualTo(64 + 8 /* /remote's own /pause */);
+        }
+    }
+
+    /**
+     * Given Tomcat on virtual threads (a new thread per request) whose scheduler runs twice as many
+     * carriers as there are cores, a CPU-bound load makes the carriers wait for a core: the counter
+     * that fell before issue 40's fix moves, and must only rise.
+     */
+    @Test
+    void givenVirtualThreads_thenNoCounterGoesDownAndTheCarriersCoreWaitRises() {
+        Path java25 = Java25.require();
+        int carriers = 2 * Runtime.getRuntime().availableProcessors();
+        try (ForkedApp app = ForkedApp.of(ProbedServiceApp.class).java(java25)
+                .jvmArg("-Djdk.virtualThreadScheduler.parallelism=" + carriers).args("virtual-threads").start()) {
+            URI base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
+
+            Scrapes scrapes = scrapeWhile(app, ClosedLoopLoad.start(base, carriers, 160,
+                    i -> i % 2 == 0 ? "burn" : ROUTES[i / 2 % ROUTES.length]));
+
+            scrapes.assertNoCounterWentDown();
+            Scrape last = scrapes.last();
+            assertThat(last.value("chokepoint_request_core_wait_seconds_total").orElseThrow())
+                    .as("carriers burning on more carriers than cores waited for one").isPositive();
+            assertThat(last.sum("chokepoint_request_cpu_seconds_count")).as("no CPU read on virtual threads").isZero();
+        }
+    }
+
+    /** Scrapes every {@link #SCRAPE_EVERY} until the load is done, then once more. */
+    private static Scrapes scrapeWhile(ForkedApp app, ClosedLoopLoad load) {
+        Scrapes scrapes = new Scrapes();
+        // Polls: each poll is a scrape, and the load's end is the condition.
+        await().atMost(LOAD_AT_MOST).pollInterval(SCRAPE_EVERY).until(() -> {
+            scrapes.add(app.scrape());
+            return load.isDone();
+        });
+        assertThat(load.await()).as("failed requests").isZero();
+        scrapes.add(app.scrape());
+        assertThat(scrapes.count()).as("scrapes while the load ran").isGreaterThanOrEqualTo(10);
+        return scrapes;
+    }
+
+    /** Consecutive scrapes, and every counter series that was lower than in the scrape before. */
+    private static final class Scrapes {
+        private final List<String> wentDown = new ArrayList<>();
+        private Map<String, Double> previous = Map.of();
+        private Scrape last;
+        private int count;
+
+        void add(Scrape scrape) {
+            Map<String, Double> counters = counters(scrape);
+            counters.forEach((series, value) -> {
+                Double before = previous.get(series);
+                if (before != null && !before.isNaN() && (value.isNaN() || value < before)) {
+                    wentDown.add(series + ": " + before + " → " + value + " (scrape " + count + " → " + (count + 1) + ")");
+                }
+            });
+            previous = counters;
+            last = scrape;
+            count++;
+        }
+
+        void assertNoCounterWentDown() {
+            assertThat(wentDown).as("counter series lower than in the scrape before").isEmpty();
+        }
+
+        Scrape last() {
+            return last;
+        }
+
+        int count() {
+            return count;
+        }
+
+        /** The cumulative series: {@code name{labels}} → value. */
+        private static Map<String, Double> counters(Scrape scrape) {
+            Map<String, Double> counters = new HashMap<>();
+            for (Scrape.Sample sample : scrape.samples()) {
+                String name = sample.name;
+                if (name.endsWith("_total") || name.endsWith("_count") || name.endsWith("_sum") || name.endsWith("_bucket")) {
+                    counters.put(name + new TreeMap<>(sample.labels), sample.value);
+                }
+            }
+            return counters;
+        }
+    }
+}
