@@ -42,9 +42,12 @@ public final class ServerRequests {
 
     public static void start() {
         RequestMetrics target = METRICS.get();
+        if (target == null) {
+            return;
+        }
         RequestTimes times = RequestTimes.current();
         long now = System.nanoTime();
-        if (target != null && times.open(now)) {
+        if (times.open(now)) {
             if (times.cpuWeight > 0) {
                 times.startCpuNanos = times.virtual ? virtualThreadCpu() : threadCpuNanos();
             }
