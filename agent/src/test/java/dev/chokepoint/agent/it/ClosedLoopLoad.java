@@ -73,11 +73,6 @@ final class ClosedLoopLoad {
         }
     }
 
-    /** Whether every client sent its share and had it answered. */
-    boolean isDone() {
-        return CompletableFuture.allOf(done).isDone();
-    }
-
     /** Stops sending: the clients' threads are interrupted and their requests left unanswered. */
     void abort() {
         clients.shutdownNow();
