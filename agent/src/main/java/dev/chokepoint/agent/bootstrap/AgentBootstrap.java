@@ -59,6 +59,8 @@ public final class AgentBootstrap {
 
         Thread background = new Thread(() -> {
             try {
+                // First, so that the first scrape has it; a UUID's SecureRandom is slow to start.
+                AgentIdentity.ofThisProcess().bindTo(registry);
                 installer.install(selected(meterOnly, selection));
                 installer.prepare();
                 MetricsEndpoint.open(options.host(), options.port(), prometheus, err).ifPresent(MetricsEndpoint::serve);

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -32,7 +33,10 @@ import java.util.function.ToDoubleFunction;
  * their executors up. At most {@code maxNames} names, the rest {@code other}.
  *
  * <p>Executors are held weakly (an application that creates executors in a loop must not keep
- * them alive); the gauges read the live ones at scrape time.
+ * them alive); the gauges read the live ones at scrape time. {@code executor.completed} is a
+ * counter, so it must not drop when an executor is collected: each executor's count at the last
+ * scrape is kept, and a collected one's stays in the sum (tasks it completed after that scrape are
+ * not seen; no hook counts them one by one, which would cost every task).
  */
 public final class ExecutorMetrics implements MeterBinder {
 
@@ -98,7 +102,10 @@ public final class ExecutorMetrics implements MeterBinder {
 
     /** The executors of one name and their meters. */
     private static final class Group {
-        private final List<WeakReference<ThreadPoolExecutor>> executors = new ArrayList<>();
+        /** Guarded by {@code this}. */
+        private final List<Member> executors = new ArrayList<>();
+        /** Tasks completed by executors since collected, at the scrape before they were; guarded by {@code this}. */
+        private long retiredCompleted;
         private final Timer queuedTime;
 
         Group(MeterRegistry registry, String name) {
@@ -115,7 +122,7 @@ public final class ExecutorMetrics implements MeterBinder {
             gauge(registry, "executor.queue.remaining", name, "tasks",
                     "The number of additional elements that this queue can ideally accept without blocking",
                     e -> e.getQueue().remainingCapacity());
-            FunctionCounter.builder("executor.completed", this, g -> g.sum(ThreadPoolExecutor::getCompletedTaskCount))
+            FunctionCounter.builder("executor.completed", this, Group::completed)
                     .tag("name", name).baseUnit("tasks")
                     .description("The approximate total number of tasks that have completed execution")
                     .register(registry);
@@ -132,16 +139,16 @@ public final class ExecutorMetrics implements MeterBinder {
         }
 
         synchronized void add(ThreadPoolExecutor executor) {
-            executors.removeIf(ref -> ref.get() == null);
-            executors.add(new WeakReference<>(executor));
+            completed(); // drops the collected ones, their counts kept
+            executors.add(new Member(executor));
         }
 
         /** The sum over live executors; NaN when there is none (all collected). */
         synchronized double sum(ToDoubleFunction<ThreadPoolExecutor> read) {
             double sum = 0;
             boolean any = false;
-            for (WeakReference<ThreadPoolExecutor> ref : executors) {
-                ThreadPoolExecutor executor = ref.get();
+            for (Member member : executors) {
+                ThreadPoolExecutor executor = member.get();
                 if (executor != null) {
                     try {
                         sum += read.applyAsDouble(executor);
@@ -152,6 +159,34 @@ public final class ExecutorMetrics implements MeterBinder {
                 }
             }
             return any ? sum : Double.NaN;
+        }
+
+        /** Tasks completed by this name's executors, collected ones included: never goes down. */
+        synchronized double completed() {
+            long live = 0;
+            for (Iterator<Member> it = executors.iterator(); it.hasNext(); ) {
+                Member member = it.next();
+                ThreadPoolExecutor executor = member.get();
+                if (executor == null) {
+                    retiredCompleted += member.completed;
+                    it.remove();
+                    continue;
+                }
+                // The JDK's own count never drops (an ending worker's tasks move to the pool's total
+                // under its lock); max() keeps that so whatever a subclass answers.
+                member.completed = Math.max(member.completed, executor.getCompletedTaskCount());
+                live += member.completed;
+            }
+            return retiredCompleted + live;
+        }
+    }
+
+    /** An executor, held weakly, and its completed tasks at the last read. */
+    private static final class Member extends WeakReference<ThreadPoolExecutor> {
+        long completed;
+
+        Member(ThreadPoolExecutor executor) {
+            super(executor);
         }
     }
 }

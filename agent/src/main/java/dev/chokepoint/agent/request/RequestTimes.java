@@ -5,7 +5,9 @@ package dev.chokepoint.agent.request;
  *
  * <p>One instance per thread, reused for every request that thread serves, so the hot path
  * allocates nothing: Tomcat's worker threads are pooled, the {@link ThreadLocal} entry lives as
- * long as the worker. The pool probe, the JDBC probe and the HTTP client probe add their time
+ * long as the worker. On virtual threads each request is a new thread and makes its own (one small
+ * object beside the thread itself, its stack and its thread-local map): a request's times must stay
+ * with it when it unmounts, so nothing per carrier can hold them. The pool probe, the JDBC probe and the HTTP client probe add their time
  * here; it counts only while a request is open on the thread ({@code depth > 0}), so connection
  * creation on Hikari's own threads or statements run at start-up are not charged to anyone.
  */
@@ -33,7 +35,20 @@ public final class RequestTimes {
     public int outboundStatus;
     /** This thread is in {@link RequestThreads}, and its core wait followed ({@link RequestThreadsCoreWait}) where it can be. */
     boolean threadFollowed;
-    private final CpuSampling cpuSampling = new CpuSampling(System.nanoTime(), Thread.currentThread().getId());
+    /**
+     * A virtual thread: it serves one request and ends, so this object lives as long as that
+     * request, and the JVM reads no CPU time for it ({@link ServerRequests#threadCpuNanos}).
+     */
+    final boolean virtual;
+    /** Null on a virtual thread: its one request's CPU is unknown, and there is no clock to sample. */
+    private final CpuSampling cpuSampling;
+
+    @SuppressWarnings("deprecation") // Thread.getId: threadId() is Java 19+, the agent runs on 17
+    private RequestTimes() {
+        Thread thread = Thread.currentThread();
+        virtual = VirtualThreads.isVirtual(thread);
+        cpuSampling = virtual ? null : new CpuSampling(System.nanoTime(), thread.getId());
+    }
 
     public static RequestTimes current() {
         return CURRENT.get();
@@ -82,7 +97,9 @@ public final class RequestTimes {
             return false;
         }
         startNanos = nowNanos;
-        cpuWeight = cpuSampling.weight(nowNanos);
+        // Weight 1 on a virtual thread, whose reading is then unknown (-1): an asynchronous request's
+        // sum over its dispatches stays unknown too, where a weight of 0 would add a CPU time of 0.
+        cpuWeight = cpuSampling == null ? 1 : cpuSampling.weight(nowNanos);
         startCpuNanos = 0;
         poolWaitNanos = 0;
         jdbcNanos = 0;

@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
  * {@code nanoTime} and two thread-CPU reads plus the timer records; in a busy process one request in
- * {@value CpuSampling#MIN_EVERY} to {@value CpuSampling#MAX_EVERY} reads the CPU clock ({@link CpuSampling}).
+ * {@value CpuSampling#MIN_EVERY} to {@value CpuSampling#MAX_EVERY} reads the CPU clock ({@link CpuSampling}),
+ * and a request on a virtual thread never does (there is none to read).
  */
 public final class ServerRequests {
 
@@ -41,20 +42,40 @@ public final class ServerRequests {
 
     public static void start() {
         RequestMetrics target = METRICS.get();
+        if (target == null) {
+            return;
+        }
         RequestTimes times = RequestTimes.current();
-        if (target != null && times.open(System.nanoTime())) {
+        long now = System.nanoTime();
+        if (times.open(now)) {
             if (times.cpuWeight > 0) {
-                times.startCpuNanos = threadCpuNanos();
+                times.startCpuNanos = times.virtual ? virtualThreadCpu() : threadCpuNanos();
             }
             target.started();
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
-                RequestThreads.addCurrentThread();
-                RequestThreadsCoreWait wait = coreWait;
-                if (wait != null) {
-                    wait.followCurrentThread();
-                }
+                follow(times, now);
             }
+        }
+    }
+
+    /**
+     * A thread's first request. A virtual thread's first is its only one: it costs an ordered store
+     * and a volatile read (its carrier is looked at only now and then), never a system call.
+     */
+    @SuppressWarnings("deprecation") // Thread.getId: threadId() is Java 19+, the agent runs on 17
+    private static void follow(RequestTimes times, long now) {
+        RequestThreadsCoreWait wait = coreWait;
+        if (times.virtual) {
+            RequestThreads.addVirtual(Thread.currentThread().getId());
+            if (wait != null) {
+                wait.followCarrier(now);
+            }
+            return;
+        }
+        RequestThreads.addCurrentThread();
+        if (wait != null) {
+            wait.followCurrentThread();
         }
     }
 
@@ -110,23 +131,43 @@ public final class ServerRequests {
         }
     }
 
-    /** The current thread's CPU time, or -1 where it cannot be read (virtual threads, some JVMs). */
+    /** The current platform thread's CPU time, or -1 where it cannot be read (some JVMs). */
     static long threadCpuNanos() {
         long cpu = -1;
         if (CPU_SUPPORTED) {
             try {
                 cpu = THREADS.getCurrentThreadCpuTime();
             } catch (UnsupportedOperationException unsupported) {
-                // Some JDKs throw here instead of answering -1 (virtual threads, CPU time switched
-                // off at run time): treat it as "cannot be read", warned about once below.
+                // Some JDKs throw here instead of answering -1 (CPU time switched off at run
+                // time): treat it as "cannot be read", warned about once below.
                 cpu = -1;
             }
         }
-        if (cpu < 0 && !CPU_WARNED.get() && CPU_WARNED.compareAndSet(false, true)) {
-            System.err.println("chokepoint: request CPU time cannot be read on thread '"
-                    + Thread.currentThread().getName() + "' (virtual thread or no thread CPU clock);"
-                    + " chokepoint.request.cpu leaves such requests out");
+        if (cpu < 0 && !CPU_WARNED.get()) {
+            warnOnce("request CPU time cannot be read on thread '" + Thread.currentThread().getName()
+                    + "' (this JVM has no thread CPU clock, or it is switched off); chokepoint.request.cpu leaves such requests out");
         }
         return cpu;
+    }
+
+    /**
+     * -1, unread: the JVM keeps no CPU time per virtual thread ({@code getCurrentThreadCpuTime}
+     * answers -1 on one, measured on Java 25), and the clock of the carrier it runs on would count
+     * other virtual threads' CPU and miss its own after each unmount.
+     */
+    private static long virtualThreadCpu() {
+        if (!CPU_WARNED.get()) {
+            warnOnce("request CPU time cannot be read on virtual threads (thread '" + Thread.currentThread().getName()
+                    + "'): the JVM keeps no CPU time per virtual thread; chokepoint.request.cpu leaves requests on"
+                    + " virtual threads out (their wall, pool, JDBC and remote times are recorded)");
+        }
+        return -1;
+    }
+
+    /** Callers check {@link #CPU_WARNED} first, so that no message is built once it was said. */
+    private static void warnOnce(String problem) {
+        if (!CPU_WARNED.get() && CPU_WARNED.compareAndSet(false, true)) {
+            System.err.println("chokepoint: " + problem);
+        }
     }
 }

@@ -4,14 +4,16 @@ import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Process and host CPU (usage, CPU time, core count), open and maximum file descriptors, and the
- * cgroup's CPU quota and throttling, and the CPU the machine withheld (steal, runnable threads,
- * CPU pressure). Instruments no class.
+ * Process and host CPU (usage, CPU time, core count), the process's start time and uptime, open
+ * and maximum file descriptors, and the cgroup's CPU quota and throttling, and the CPU the machine
+ * withheld (steal, runnable threads, CPU pressure). Instruments no class. The start time, with the
+ * agent's own {@code chokepoint.agent.info}, is how the collector tells a restart.
  */
 public final class ProcessProbe extends MeterProbe {
 
@@ -27,6 +29,7 @@ public final class ProcessProbe extends MeterProbe {
     @Override
     public void bind(ProbeContext context) {
         new ProcessorMetrics().bindTo(context.registry());
+        new UptimeMetrics().bindTo(context.registry());
         new FileDescriptorMetrics().bindTo(context.registry());
         cgroup = CgroupLocator.locateOwn();
         cgroup.ifPresent(found -> new CgroupCpuMetrics(found).bindTo(context.registry()));

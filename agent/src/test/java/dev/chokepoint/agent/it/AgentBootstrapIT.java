@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
@@ -80,6 +81,19 @@ class AgentBootstrapIT {
         }
     }
 
+    /** The collector tells a restart by these (docs/metrics.md, "Identity"), never by a counter going down. */
+    private static void assertIdentifiesItself(ForkedApp app, Scrape scrape) {
+        List<Scrape.Sample> info = scrape.series("chokepoint_agent_info");
+        assertThat(info).hasSize(1);
+        assertThat(info.get(0).value).isEqualTo(1.0);
+        assertThat(info.get(0).labels).containsEntry("pid", Long.toString(app.pid()));
+        assertThat(UUID.fromString(info.get(0).labels.get("instance"))).isNotNull();
+        double started = scrape.value("process_start_time_seconds").orElseThrow();
+        assertThat(started * 1000).as("start time, epoch ms: after the launch, before the scrape")
+                .isBetween((double) app.launchedAtMillis(), (double) System.currentTimeMillis());
+        assertThat(scrape.value("process_uptime_seconds").orElseThrow()).isPositive();
+    }
+
     private static void assertServesRuntimeMetrics(ForkedApp app) {
         String appPort = app.awaitStdoutValue("ready");
         Scrape scrape = app.scrape();
@@ -92,6 +106,7 @@ class AgentBootstrapIT {
         assertThat(scrape.value("process_files_open_files").orElseThrow()).isPositive();
         assertThat(scrape.value("process_cpu_time_ns_total").orElseThrow()).isPositive();
         assertThat(scrape.has("process_cpu_usage")).isTrue();
+        assertIdentifiesItself(app, scrape);
         assertThat(scrape.has("jvm_gc_overhead")).isTrue();
         assertThat(scrape.has("jvm_gc_max_data_size_bytes")).isTrue();
         assertThat(scrape.value("jvm_compilation_time_ms_total").orElseThrow()).isPositive();

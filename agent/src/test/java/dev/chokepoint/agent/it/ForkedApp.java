@@ -51,10 +51,12 @@ public final class ForkedApp implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Thread> pumps;
+    private final long launchedAtMillis;
 
-    private ForkedApp(Process process, List<String> command) {
+    private ForkedApp(Process process, List<String> command, long launchedAtMillis) {
         this.process = process;
         this.command = command;
+        this.launchedAtMillis = launchedAtMillis;
         this.pumps = List.of(pump(process.getInputStream(), stdout, "stdout"),
                 pump(process.getErrorStream(), stderr, "stderr"));
     }
@@ -198,6 +200,11 @@ public final class ForkedApp implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while collecting garbage in the app", e);
         }
+    }
+
+    /** The wall clock (epoch ms) just before the process was launched: whatever it says it started at is later. */
+    public long launchedAtMillis() {
+        return launchedAtMillis;
     }
 
     public long pid() {
@@ -363,7 +370,8 @@ public final class ForkedApp implements AutoCloseable {
             builder.environment().keySet().removeIf(name -> name.startsWith("CHOKEPOINT_"));
             builder.environment().putAll(env);
             try {
-                return new ForkedApp(builder.start(), command);
+                long launchedAt = System.currentTimeMillis();
+                return new ForkedApp(builder.start(), command, launchedAt);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot start " + command, e);
             }

@@ -11,6 +11,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.AsyncContext;
 import org.apache.catalina.Context;
 import org.apache.catalina.Wrapper;
+import org.apache.catalina.core.StandardThreadExecutor;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.ErrorPage;
 import org.postgresql.PGConnection;
@@ -38,7 +39,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * The service the probes are tested on, in its own JVM with the agent: real embedded Tomcat
  * (4 workers) and a real HikariCP pool (1 connection) on the PostgreSQL at 127.0.0.1:5432.
  * With {@code load=<class>} it first tries to load that class and goes on whatever happens.
- * With the argument {@code virtual-threads} Tomcat serves on virtual threads (Java 21+).
+ * With the argument {@code virtual-threads} Tomcat serves on virtual threads (Java 21+); with
+ * {@code retire-idle-workers} on a shared executor ({@code <Executor>}) that keeps no idle worker
+ * longer than {@value #RETIRING_IDLE_MILLIS} ms, so threads come and go under a paced load (Tomcat's
+ * own pool keeps them 60 s).
  * Prints {@code ready <port>}. Routes:
  * <ul>
  *   <li>{@code /sleep}: blocks 200 ms, no CPU;</li>
@@ -64,6 +68,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ProbedServiceApp {
 
     static final int MAX_THREADS = 4;
+    static final int RETIRING_IDLE_MILLIS = 50;
     static final long BURN_NANOS = 50_000_000L;
     static final String ROUTE_ATTRIBUTE = "org.springframework.web.servlet.HandlerMapping.bestMatchingPattern";
 
@@ -98,6 +103,16 @@ public final class ProbedServiceApp {
         tomcat.getConnector().setProperty("maxThreads", Integer.toString(MAX_THREADS));
         if (java.util.List.of(args).contains("virtual-threads")) {
             tomcat.getConnector().setProperty("useVirtualThreads", "true");
+        }
+        if (java.util.List.of(args).contains("retire-idle-workers")) {
+            StandardThreadExecutor retiring = new StandardThreadExecutor();
+            retiring.setName("retiring");
+            retiring.setNamePrefix("retiring-exec-");
+            retiring.setMaxThreads(MAX_THREADS);
+            retiring.setMinSpareThreads(0);
+            retiring.setMaxIdleTime(RETIRING_IDLE_MILLIS);
+            tomcat.getService().addExecutor(retiring);
+            tomcat.getConnector().getProtocolHandler().setExecutor(retiring);
         }
         Context context = tomcat.addContext("", null);
         route(context, "/sleep", (req, resp) -> pause(200));

@@ -37,7 +37,25 @@ class RequestThreadsCoreWaitTest {
     }
 
     private void writeSchedstat(String line) throws Exception {
-        Files.writeString(root.resolve("proc/100/task/7/schedstat"), line + "\n");
+        writeSchedstat(7, line);
+    }
+
+    private void writeSchedstat(int tid, String line) throws Exception {
+        Files.createDirectories(root.resolve("proc/100/task/" + tid));
+        Files.writeString(root.resolve("proc/100/task/" + tid + "/schedstat"), line + "\n");
+    }
+
+    /** The calling thread now runs as kernel thread {@code tid} (a virtual thread on another carrier). */
+    private void runOn(int tid) throws Exception {
+        Files.delete(root.resolve("proc/thread-self"));
+        Files.createSymbolicLink(root.resolve("proc/thread-self"), Path.of("100/task/" + tid));
+    }
+
+    /** Reads the counter and checks it did not go down since {@code before}. */
+    private static double notBelow(double before, RequestThreadsCoreWait wait) {
+        double now = wait.seconds();
+        assertThat(now).as("the counter never goes down").isGreaterThanOrEqualTo(before);
+        return now;
     }
 
     @Test
@@ -65,6 +83,81 @@ class RequestThreadsCoreWaitTest {
         writeSchedstat("10 20 1"); // a new thread got id 7: not a request thread until it opens one
         assertThat(wait.seconds()).isEqualTo(0.003);
         assertThat(wait.followedThreads()).isZero();
+    }
+
+    /** Issue 40: on virtual threads every request followed its carrier again, and the counter fell back. */
+    @Test
+    void a_thread_followed_twice_keeps_the_delay_it_has_counted() throws Exception {
+        RequestThreadsCoreWait wait = followedThenWaited("900 2001000 8");
+        assertThat(wait.seconds()).isEqualTo(0.002);
+
+        wait.followCurrentThread(); // the same thread (a carrier) seen again
+        assertThat(wait.seconds()).isEqualTo(0.002);
+        writeSchedstat("950 3001000 9");
+        assertThat(wait.seconds()).isEqualTo(0.003);
+        assertThat(wait.followedThreads()).isEqualTo(1);
+    }
+
+    @Test
+    void a_reused_thread_id_followed_before_any_scrape_saw_it_keeps_the_old_threads_share() throws Exception {
+        RequestThreadsCoreWait wait = followedThenWaited("900 3001000 8");
+        assertThat(wait.seconds()).isEqualTo(0.003);
+        writeSchedstat("10 20 1"); // thread 7 ended; a new thread got its id and opens a request
+        wait.followCurrentThread();
+        writeSchedstat("60 2020 2");
+
+        assertThat(wait.seconds()).isEqualTo(0.003002);
+        assertThat(wait.followedThreads()).isEqualTo(1);
+    }
+
+    @Test
+    void given_threads_that_come_go_and_are_followed_again_the_counter_never_goes_down() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        wait.followCurrentThread();
+        writeSchedstat(8, "100 0 1");
+        runOn(8);
+        wait.followCurrentThread();
+        double seen = 0;
+        for (int step = 1; step <= 6; step++) {
+            writeSchedstat(7, "900 " + (1000 + step * 1_000_000) + " 8");
+            writeSchedstat(8, "900 " + step * 2_000_000 + " 8");
+            seen = notBelow(seen, wait);
+            runOn(step % 2 == 0 ? 7 : 8);
+            wait.followCurrentThread(); // followed again, whichever it is
+            seen = notBelow(seen, wait);
+        }
+        assertThat(seen).isEqualTo(0.018);
+
+        Files.delete(root.resolve("proc/100/task/8/schedstat")); // thread 8 ends
+        seen = notBelow(seen, wait);
+        writeSchedstat(7, "900 9001000 9");
+        assertThat(notBelow(seen, wait)).isEqualTo(0.021);
+        assertThat(wait.followedThreads()).isEqualTo(1);
+    }
+
+    @Test
+    void on_virtual_threads_the_carrier_is_looked_at_only_when_a_look_is_due() throws Exception {
+        RequestThreadsCoreWait wait = fakeProc("500 1000 3");
+        writeSchedstat(8, "100 0 1");
+        writeSchedstat(9, "100 0 1");
+        long t0 = System.nanoTime(); // a look is due from the meter's start on
+
+        wait.followCarrier(t0); // the first look is due at once
+        assertThat(wait.followedThreads()).isEqualTo(1);
+        runOn(8);
+        wait.followCarrier(t0 + RequestThreadsCoreWait.MIN_LOOK_NANOS - 1);
+        assertThat(wait.followedThreads()).as("no look before it is due").isEqualTo(1);
+        wait.followCarrier(t0 + RequestThreadsCoreWait.MIN_LOOK_NANOS);
+        assertThat(wait.followedThreads()).isEqualTo(2);
+
+        // A look that finds a carrier followed already doubles the spacing: 10 ms, then 20 ms.
+        long t1 = t0 + 2 * RequestThreadsCoreWait.MIN_LOOK_NANOS;
+        wait.followCarrier(t1);
+        runOn(9);
+        wait.followCarrier(t1 + 2 * RequestThreadsCoreWait.MIN_LOOK_NANOS - 1);
+        assertThat(wait.followedThreads()).isEqualTo(2);
+        wait.followCarrier(t1 + 2 * RequestThreadsCoreWait.MIN_LOOK_NANOS);
+        assertThat(wait.followedThreads()).isEqualTo(3);
     }
 
     @Test

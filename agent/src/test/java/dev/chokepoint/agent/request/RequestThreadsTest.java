@@ -24,6 +24,27 @@ class RequestThreadsTest {
         assertThat(RequestThreads.contains(bystander.getId())).isFalse();
     }
 
+    /** Far above any real thread id of this JVM: the table is the process's, shared with other tests. */
+    private static final long VIRTUAL_IDS = 1L << 40;
+
+    @Test
+    void aVirtualThreadIsKnownAfterItEndedUntilATableOfLaterIdsPassedIt() {
+        long first = VIRTUAL_IDS;
+        int platformThreads = RequestThreads.size();
+        RequestThreads.addVirtual(first);
+        assertThat(RequestThreads.contains(first)).isTrue();
+        assertThat(RequestThreads.contains(first + 1)).isFalse();
+
+        for (long id = first + 1; id < first + RequestThreads.VIRTUAL_SLOTS; id++) {
+            RequestThreads.addVirtual(id);
+        }
+        assertThat(RequestThreads.contains(first)).as("kept while fewer than the table's ids came after it").isTrue();
+        RequestThreads.addVirtual(first + RequestThreads.VIRTUAL_SLOTS);
+        assertThat(RequestThreads.contains(first)).isFalse();
+        assertThat(RequestThreads.contains(first + RequestThreads.VIRTUAL_SLOTS)).isTrue();
+        assertThat(RequestThreads.size()).as("virtual threads stay out of the platform threads' map").isEqualTo(platformThreads);
+    }
+
     @Test
     @SuppressWarnings("deprecation")
     void givenMoreThreadsThanTheBound_thenEndedThreadsMakeRoomAndTheRegistryStaysBounded() throws Exception {
