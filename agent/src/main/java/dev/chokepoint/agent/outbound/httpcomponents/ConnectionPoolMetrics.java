@@ -105,10 +105,10 @@ public final class ConnectionPoolMetrics implements MeterBinder {
 
     /** The gauges of route tag {@code route}, registered when a reading first finds it. */
     private void routeGauges(String route) {
-        routeGauge("chokepoint.httpclient.pool.route.connections", "Connections of the route, leased",
-                route, "leased", Stats::leased);
-        routeGauge("chokepoint.httpclient.pool.route.connections", "Connections of the route, available",
-                route, "available", Stats::available);
+        // One description for both states: Prometheus prints one HELP line per name.
+        String connections = "Persistent connections of the route, leased or available";
+        routeGauge("chokepoint.httpclient.pool.route.connections", connections, route, "leased", Stats::leased);
+        routeGauge("chokepoint.httpclient.pool.route.connections", connections, route, "available", Stats::available);
         routeGauge("chokepoint.httpclient.pool.route.pending", "Requests waiting for a connection of the route",
                 route, null, Stats::pending);
         routeGauge("chokepoint.httpclient.pool.route.max", "The most connections the route may hold",
