@@ -26,7 +26,8 @@ import java.util.function.ToIntFunction;
  * its {@code PoolingHttpClientConnectionManagerMetricsBinder}, and per route (target
  * {@code host:port}) {@code chokepoint.httpclient.pool.route.connections} {state},
  * {@code .pending} and {@code .max}: a route whose leased connections reach its max while requests
- * are pending is the saturated one, which the totals cannot show (2 per route of a total of 25).
+ * are pending is the saturated one, which the totals cannot show (5 per route of
+ * 25 by HttpClient 5's defaults, 2 of 20 by HttpClient 4's).
  *
  * <p>Bounded: at most {@value #MAX_ROUTES} route values per pool, first come first kept; the routes
  * after them are summed under {@code route="other"}. Routes are found when the meters are read

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The connection pools of Apache HttpClient 5 (classic and async) and 4: the pools where a
- * service's outbound requests wait for a connection (2 per route by default in HttpClient 4 and
- * Spring's old defaults, 5 in HttpClient 5), otherwise seen only as anonymous park waits.
+ * service's outbound requests wait for a connection (by default 2 per route in HttpClient 4, 5 in
+ * HttpClient 5), otherwise seen only as anonymous park waits.
  * Each pooling connection manager is found as it is constructed and read by
  * {@link ConnectionPoolMetrics}.
  */
