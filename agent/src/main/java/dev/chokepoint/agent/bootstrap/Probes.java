@@ -4,6 +4,8 @@ import dev.chokepoint.agent.executor.ExecutorProbe;
 import dev.chokepoint.agent.hikari.HikariProbe;
 import dev.chokepoint.agent.httpclient.HttpClientProbe;
 import dev.chokepoint.agent.jdbc.JdbcProbe;
+import dev.chokepoint.agent.outbound.commonspool2.CommonsPool2Probe;
+import dev.chokepoint.agent.outbound.httpcomponents.HttpComponentsProbe;
 import dev.chokepoint.agent.probe.Probe;
 import dev.chokepoint.agent.request.RequestProbe;
 import dev.chokepoint.agent.runtime.JvmProbe;
@@ -33,7 +35,9 @@ public final class Probes {
                 new HikariProbe(),
                 new JdbcProbe(),
                 new RequestProbe(),
-                new HttpClientProbe());
+                new HttpClientProbe(),
+                new HttpComponentsProbe(),
+                new CommonsPool2Probe());
     }
 
     /**

@@ -11,8 +11,8 @@ public final class HelpText {
     /** @param probeIds every probe the agent has, for the {@code probes} option */
     public static String render(List<String> probeIds) {
         StringBuilder text = new StringBuilder()
-                .append("Chokepoint agent: records Tomcat workers, HikariCP, GC, statement latency, request CPU\n")
-                .append("and CPU quota, and serves them for Prometheus at http://<host>:<port>/metrics.\n\n")
+                .append("Chokepoint agent: records Tomcat workers, HikariCP, outbound pools, GC, statement latency,\n")
+                .append("request CPU and CPU quota, and serves them for Prometheus at http://<host>:<port>/metrics.\n\n")
                 .append("Usage:\n")
                 .append("  java -javaagent:chokepoint-agent.jar[=option=value,option=value...] -jar app.jar\n")
                 .append("  CHOKEPOINT_PORT=9464 java -javaagent:chokepoint-agent.jar -jar app.jar\n\n")

@@ -58,7 +58,7 @@ class AgentBootstrapIT {
         assertThat(text).contains("port", "9464", "CHOKEPOINT_PORT", "host", "127.0.0.1", "CHOKEPOINT_HOST",
                 "probes", "CHOKEPOINT_PROBES", "max-uris", "CHOKEPOINT_MAX_URIS", "max-queries",
                 "CHOKEPOINT_MAX_QUERIES", "otlp.endpoint", "CHOKEPOINT_OTLP_ENDPOINT", "otlp.interval",
-                "CHOKEPOINT_OTLP_INTERVAL", "probes: tomcat, hikari, jdbc, request, httpclient, jvm, process");
+                "CHOKEPOINT_OTLP_INTERVAL", "probes: tomcat, hikari, jdbc, request, httpclient, httpcomponents, commons-pool2, jvm, process");
     }
 
     @Test

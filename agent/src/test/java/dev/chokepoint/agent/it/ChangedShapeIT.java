@@ -42,6 +42,28 @@ class ChangedShapeIT {
         assertOneLineAndTheAppRunsOn("com.zaxxer.hikari.pool.HikariPool", "hikari");
     }
 
+    @Test
+    void commonsPoolWithoutTheGettersTheMetersReadSwitchesItsProbeOffWhenAPoolIsMade() throws IOException {
+        String pool = "org.apache.commons.pool2.impl.GenericObjectPool";
+        FakeClasses.compile(classes, pool, """
+                package org.apache.commons.pool2.impl;
+                public class GenericObjectPool {
+                    public GenericObjectPool() {
+                    }
+                }
+                """);
+
+        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).classPathFirst(classes).args(pool, pool).start()) {
+            String port = app.awaitStdoutValue("ready");
+
+            assertThat(app.get(URI.create("http://127.0.0.1:" + port + "/hello"))).isEqualTo("hello");
+            assertThat(app.agentProblems()).as(app.describe()).singleElement().asString()
+                    .startsWith("chokepoint: probe commons-pool2 off: " + pool + " has not the shape its meters read (")
+                    .endsWith("; no meters for its pools, the application runs on");
+            assertThat(app.scrape().has("commons_pool2_num_active_objects")).isFalse();
+        }
+    }
+
     private void assertOneLineAndTheAppRunsOn(String fakeClass, String probeId) {
         try (ForkedApp app = ForkedApp.of(PlainMainApp.class).classPathFirst(classes).args(fakeClass).start()) {
             String port = app.awaitStdoutValue("ready");
