@@ -41,7 +41,7 @@ public final class AgentIdentity implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         // A supplier gauge holds its supplier strongly: nothing else need keep it.
         Gauge.builder(METER, () -> 1)
-                .tags("instance", instance, "pid", Long.toString(pid))
+                .tags("agent_instance", instance, "pid", Long.toString(pid))
                 .description("The agent: a random id drawn when it started, and its process id (always 1)")
                 .register(registry);
     }

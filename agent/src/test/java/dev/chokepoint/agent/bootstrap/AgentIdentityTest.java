@@ -21,7 +21,7 @@ class AgentIdentityTest {
 
         Gauge info = registry.get("chokepoint.agent.info").gauge();
         assertThat(info.value()).isEqualTo(1.0);
-        assertThat(UUID.fromString(info.getId().getTag("instance")).toString()).isEqualTo(identity.instance());
+        assertThat(UUID.fromString(info.getId().getTag("agent_instance")).toString()).isEqualTo(identity.instance());
         assertThat(info.getId().getTag("pid")).isEqualTo(Long.toString(ProcessHandle.current().pid()));
         assertThat(AgentIdentity.ofThisProcess().instance()).as("drawn anew by each agent").isNotEqualTo(identity.instance());
     }
@@ -34,6 +34,6 @@ class AgentIdentityTest {
         new AgentIdentity("3f2c1d9e-0000-4000-8000-000000000001", 4242).bindTo(registry);
 
         assertThat(registry.scrape()).contains(
-                "chokepoint_agent_info{instance=\"3f2c1d9e-0000-4000-8000-000000000001\",pid=\"4242\"} 1");
+                "chokepoint_agent_info{agent_instance=\"3f2c1d9e-0000-4000-8000-000000000001\",pid=\"4242\"} 1");
     }
 }

@@ -87,7 +87,7 @@ class AgentBootstrapIT {
         assertThat(info).hasSize(1);
         assertThat(info.get(0).value).isEqualTo(1.0);
         assertThat(info.get(0).labels).containsEntry("pid", Long.toString(app.pid()));
-        assertThat(UUID.fromString(info.get(0).labels.get("instance"))).isNotNull();
+        assertThat(UUID.fromString(info.get(0).labels.get("agent_instance"))).isNotNull();
         double started = scrape.value("process_start_time_seconds").orElseThrow();
         assertThat(started * 1000).as("start time, epoch ms: after the launch, before the scrape")
                 .isBetween((double) app.launchedAtMillis(), (double) System.currentTimeMillis());

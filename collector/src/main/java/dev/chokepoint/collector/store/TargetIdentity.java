@@ -35,9 +35,9 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
     /** This identity with what one sample says (itself for a sample that is not part of it). */
     public TargetIdentity with(String name, Map<String, String> labels, double value) {
         if (name.equals(AGENT_INFO)) {
-            // Read through Prometheus, the agent's label is exported_instance: Prometheus keeps
-            // instance for the scrape target's address.
-            String id = labels.containsKey("exported_instance") ? labels.get("exported_instance") : labels.get("instance");
+            // agent_instance, not instance: Prometheus keeps instance for the scrape target's
+            // address (and with honor_labels the agent's would replace it).
+            String id = labels.get("agent_instance");
             return new TargetIdentity(id, labels.get("pid"), startMillis);
         }
         if (name.equals(PROCESS_START) && Double.isFinite(value)) {

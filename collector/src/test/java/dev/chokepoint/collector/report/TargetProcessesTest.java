@@ -75,7 +75,7 @@ class TargetProcessesTest {
     private static Series info(String target, String instance, String pid, long[] times) {
         double[] ones = new double[times.length];
         Arrays.fill(ones, 1);
-        return new Series(SeriesKey.of(target, "chokepoint_agent_info", Map.of("instance", instance, "pid", pid)), times, ones);
+        return new Series(SeriesKey.of(target, "chokepoint_agent_info", Map.of("agent_instance", instance, "pid", pid)), times, ones);
     }
 
     private static String render(ReportWriter w, ReportModel m) throws Exception {

@@ -66,7 +66,7 @@ class ExpositionParserTest {
         // given the agent's info gauge and Micrometer's UptimeMetrics, as the agent registers them
         // (in OpenMetrics the gauge's family is chokepoint_agent of type info; its sample keeps _info)
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        Gauge.builder("chokepoint.agent.info", () -> 1).tags("instance", "6f1c2a52-0c57-4a0e-9d3e-4b7f6c1f2a10",
+        Gauge.builder("chokepoint.agent.info", () -> 1).tags("agent_instance", "6f1c2a52-0c57-4a0e-9d3e-4b7f6c1f2a10",
                 "pid", "4242").register(registry);
         new UptimeMetrics().bindTo(registry);
 

@@ -126,7 +126,7 @@ class TargetRecordingTest {
     private static List<ParsedSample> scrape(Identity identity, double requests, double gcPauses, double coreWait) {
         List<ParsedSample> out = new ArrayList<>();
         if (identity != null && identity.instance != null) {
-            out.add(sample("chokepoint_agent_info", Map.of("instance", identity.instance, "pid", identity.pid), 1, false));
+            out.add(sample("chokepoint_agent_info", Map.of("agent_instance", identity.instance, "pid", identity.pid), 1, false));
         }
         if (identity != null) {
             out.add(sample("process_start_time_seconds", Map.of(), identity.startSeconds, false));
