@@ -8,6 +8,13 @@ final class PointWise {
     private PointWise() {
     }
 
+    /** {@code n} points, all unknown. */
+    static double[] unknown(int n) {
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
     static double[] ratio(double[] a, double[] b) {
         return combine(a, b, (x, y) -> y == 0 ? Double.NaN : x / y);
     }

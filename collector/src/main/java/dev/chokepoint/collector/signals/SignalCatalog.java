@@ -15,7 +15,7 @@ public final class SignalCatalog {
     private static final List<SignalGroup> GROUPS = List.of(
             new TrafficSignals(), new CpuSignals(), new WorkerSignals(), new PoolSignals(),
             new RequestSplitSignals(), new StatementSignals(), new GcSignals(), new DownstreamSignals(), new LockSignals(),
-            new ExecutorSignals(), new WaitSiteSignals());
+            new ExecutorSignals(), new OutboundPoolSignals(), new WaitSiteSignals());
 
     private static final Map<String, Signal> BY_NAME = index();
 

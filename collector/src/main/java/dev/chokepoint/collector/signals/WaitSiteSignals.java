@@ -67,8 +67,8 @@ final class WaitSiteSignals implements SignalGroup {
         String[] frame = new String[n];
         String[] caller = new String[n];
         String[] blocker = new String[n];
-        double[] wait = nan(n);
-        double[] base = nan(n);
+        double[] wait = PointWise.unknown(n);
+        double[] base = PointWise.unknown(n);
         for (int i = 0; i < n; i++) {
             Place top = LockSignals.largest(waits, i);
             if (top == null) {
@@ -123,11 +123,5 @@ final class WaitSiteSignals implements SignalGroup {
                 .map(s -> s.key().label("blocker")).filter(Objects::nonNull).findFirst()
                 .orElseGet(() -> in.series(LockSignals.MONITOR + "_sum", place.matches()).stream()
                         .map(s -> s.key().label("lock")).filter(Objects::nonNull).findFirst().orElse(null));
-    }
-
-    private static double[] nan(int n) {
-        double[] a = new double[n];
-        java.util.Arrays.fill(a, Double.NaN);
-        return a;
     }
 }

@@ -52,7 +52,7 @@ class RuleFilesTest {
         RuleSet rules = RuleSet.load(List.of());
 
         assertThat(rules.resources().keySet()).containsExactly("cpu", "cpu-quota", "tomcat-workers", "connection-pool",
-                "heap", "database", "downstream", "lock", "executor", "wait-site", "unattributed", "load-generator");
+                "heap", "database", "downstream", "lock", "executor", "outbound-pool", "wait-site", "unattributed", "load-generator");
         // unattributed and load-generator are the collector's verdicts, judged from symptoms, not by rules
         assertThat(rules.rules()).extracting(CompiledRule::resource).containsAll(rules.resources().values().stream()
                 .filter(r -> !r.id().equals(Resource.UNATTRIBUTED) && !r.id().equals(Resource.LOAD_GENERATOR)).toList());
