@@ -40,6 +40,8 @@ public final class AgentBootstrap {
 
     public static void start(String agentArgs, Instrumentation instrumentation, boolean attachedLate,
                              Map<String, String> environment, PrintStream err) {
+        // Before any Micrometer class logs: its default would be the application's SLF4J.
+        LibraryLogging.install(err);
         AgentOptions options = AgentOptions.parse(agentArgs, environment);
         List<String> problems = new ArrayList<>(options.problems());
         List<Probe> instrumenting = Probes.instrumenting();
