@@ -25,6 +25,7 @@ public final class OtlpExport {
     /** A registry to add beside the Prometheus one, or empty after printing why there is none. */
     public static Optional<MeterRegistry> start(URI endpoint, Duration interval, PrintStream err) {
         try {
+            SdkLogging.toStderr(err);
             OtlpHttpMetricExporter exporter = OtlpHttpMetricExporter.builder().setEndpoint(endpoint.toString()).build();
             MetricReader reader = PeriodicMetricReader.builder(exporter).setInterval(interval).build();
             SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(reader).build();
