@@ -31,9 +31,18 @@ class AgentIdentityTest {
     void isExposedToPrometheusAsChokepointAgentInfo() {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-        new AgentIdentity("3f2c1d9e-0000-4000-8000-000000000001", 4242).bindTo(registry);
+        new AgentIdentity("3f2c1d9e-0000-4000-8000-000000000001", 4242, "shop.jar").bindTo(registry);
 
         assertThat(registry.scrape()).contains(
-                "chokepoint_agent_info{agent_instance=\"3f2c1d9e-0000-4000-8000-000000000001\",pid=\"4242\"} 1");
+                "chokepoint_agent_info{agent_instance=\"3f2c1d9e-0000-4000-8000-000000000001\",command=\"shop.jar\",pid=\"4242\"} 1");
+    }
+
+    @Test
+    void theCommandIsTheMainClassOrTheJarsFileNameNeverItsArguments() {
+        assertThat(AgentIdentity.command("/opt/shop/target/shop-1.0.jar --spring.datasource.password=secret"))
+                .isEqualTo("shop-1.0.jar");
+        assertThat(AgentIdentity.command("com.example.ShopApplication --port 8080")).isEqualTo("com.example.ShopApplication");
+        assertThat(AgentIdentity.command(null)).isEqualTo("unknown");
+        assertThat(AgentIdentity.command("x".repeat(300))).hasSize(AgentIdentity.MAX_COMMAND);
     }
 }

@@ -31,21 +31,32 @@ final class ReportText {
         return DATE.format(Instant.ofEpochMilli(millis));
     }
 
+    /** A process started this long before the recording is said so: was it the one meant? */
+    static final long LONG_BEFORE_MILLIS = 10 * 60_000;
+
     /**
-     * " (agent instance 3f2a…, pid 4242, started 2025-12-06 19:56:01 UTC)" for the processes a
-     * target showed, several joined by "; then "; nothing when it exported no identity.
+     * " (app.jar, agent instance 3f2a…, pid 4242, started 2025-12-06 19:56:01 UTC)" for the
+     * processes a target showed, several joined by "; then "; nothing when it exported no identity.
+     * A process that started well before the recording says by how much: a service left running
+     * from an earlier test (holding the metrics port the new one wanted) is recorded in its place.
      */
     static String processes(ReportModel r, String target) {
         if (r.run().processes() == null) {
             return "";
         }
         List<String> seen = r.run().processes().stream().filter(p -> p.target().equals(target))
-                .map(p -> Stream.of(p.instance() == null ? null : "agent instance " + p.instance(),
+                .map(p -> Stream.of(p.command(), p.instance() == null ? null : "agent instance " + p.instance(),
                                 p.pid() == null ? null : "pid " + p.pid(),
-                                p.startMillis() == null ? null : "started " + date(p.startMillis()))
+                                p.startMillis() == null ? null : "started " + date(p.startMillis())
+                                        + startedBefore(r.run().startMillis() - p.startMillis()))
                         .filter(Objects::nonNull).collect(Collectors.joining(", ")))
                 .toList();
         return seen.isEmpty() ? "" : " (" + String.join("; then ", seen) + ")";
+    }
+
+    private static String startedBefore(long millis) {
+        return millis < LONG_BEFORE_MILLIS ? "" : ", " + Unit.num(Math.floor(millis / 60_000.0))
+                + " min before the recording began: is it the process you meant to test?";
     }
 
     /** "12:01:05 (+7 s into the step)". */

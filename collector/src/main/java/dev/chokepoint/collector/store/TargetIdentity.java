@@ -16,9 +16,17 @@ import java.util.TreeSet;
  * second in a live process. Each part is null where the target does not export it (a plain
  * Actuator endpoint has the start time only; other exporters have nothing).
  */
-public record TargetIdentity(String instance, String pid, Long startMillis) {
+public record TargetIdentity(String instance, String pid, Long startMillis, String command) {
 
-    /** A gauge of 1 with labels {@code instance} and {@code pid} (the agent's). */
+    /** Without the command the agent names (older agents, other exporters). */
+    public TargetIdentity(String instance, String pid, Long startMillis) {
+        this(instance, pid, startMillis, null);
+    }
+
+    /**
+     * A gauge of 1 with labels {@code agent_instance}, {@code pid} and {@code command} (the main
+     * class or jar: what tells a user they measured the process they meant).
+     */
     public static final String AGENT_INFO = "chokepoint_agent_info";
     /** Micrometer's UptimeMetrics gauge, which Spring Boot Actuator exposes too. */
     public static final String PROCESS_START = "process_start_time_seconds";
@@ -38,10 +46,10 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
             // agent_instance, not instance: Prometheus keeps instance for the scrape target's
             // address (and with honor_labels the agent's would replace it).
             String id = labels.get("agent_instance");
-            return new TargetIdentity(id, labels.get("pid"), startMillis);
+            return new TargetIdentity(id, labels.get("pid"), startMillis, labels.get("command"));
         }
         if (name.equals(PROCESS_START) && Double.isFinite(value)) {
-            return new TargetIdentity(instance, pid, Math.round(value * 1000));
+            return new TargetIdentity(instance, pid, Math.round(value * 1000), command);
         }
         return this;
     }
@@ -123,7 +131,7 @@ public record TargetIdentity(String instance, String pid, Long startMillis) {
 
     private TargetIdentity filledFrom(TargetIdentity other) {
         return new TargetIdentity(instance != null ? instance : other.instance, pid != null ? pid : other.pid,
-                startMillis != null ? startMillis : other.startMillis);
+                startMillis != null ? startMillis : other.startMillis, command != null ? command : other.command);
     }
 
     private static final String[] PART_NAMES = {"agent instance", "pid", "started"};

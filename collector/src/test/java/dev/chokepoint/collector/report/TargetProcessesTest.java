@@ -63,6 +63,27 @@ class TargetProcessesTest {
     }
 
     @Test
+    void a_process_started_long_before_the_recording_is_named_by_its_command_and_questioned() throws Exception {
+        // given a service left running from an earlier test: it answered the collector for 2 hours
+        CaseFixture pool = CaseFixture.load("cases/pool.yaml");
+        String target = pool.run.targets().get(0);
+        long[] times = pool.run.series().get(0).timesMillis();
+        List<Series> series = new ArrayList<>(pool.run.series());
+        series.add(new Series(SeriesKey.of(target, "chokepoint_agent_info",
+                Map.of("agent_instance", FIRST, "pid", "4242", "command", "old-shop.jar")), times, ones(times.length)));
+        double[] start = new double[times.length];
+        Arrays.fill(start, (pool.run.startMillis() - 2 * 3_600_000) / 1000.0);
+        series.add(new Series(SeriesKey.of(target, "process_start_time_seconds", Map.of()), times, start));
+        RunData run = new RunData(pool.run.startMillis(), pool.run.endMillis(), pool.run.targets(), series, List.of());
+
+        ReportModel model = ModelBuilder.of(Analysis.analyze(run, pool.steps, AnalysisOptions.defaults()));
+
+        assertThat(render(new MarkdownReportWriter(), model)).contains(target + " (old-shop.jar, agent instance " + FIRST
+                + ", pid 4242, started " + ReportText.date(pool.run.startMillis() - 2 * 3_600_000)
+                + ", 120 min before the recording began: is it the process you meant to test?)");
+    }
+
+    @Test
     void a_target_without_identity_leaves_the_header_and_the_json_as_they_were() throws Exception {
         CaseFixture pool = CaseFixture.load("cases/pool.yaml");
 
@@ -73,9 +94,14 @@ class TargetProcessesTest {
     }
 
     private static Series info(String target, String instance, String pid, long[] times) {
-        double[] ones = new double[times.length];
+        return new Series(SeriesKey.of(target, "chokepoint_agent_info", Map.of("agent_instance", instance, "pid", pid)), times,
+                ones(times.length));
+    }
+
+    private static double[] ones(int n) {
+        double[] ones = new double[n];
         Arrays.fill(ones, 1);
-        return new Series(SeriesKey.of(target, "chokepoint_agent_info", Map.of("agent_instance", instance, "pid", pid)), times, ones);
+        return ones;
     }
 
     private static String render(ReportWriter w, ReportModel m) throws Exception {

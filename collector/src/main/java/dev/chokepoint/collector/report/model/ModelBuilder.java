@@ -48,7 +48,7 @@ public final class ModelBuilder {
 
     private static List<ReportModel.ProcessModel> processes(Report.Run run) {
         return run.targets().stream().flatMap(t -> run.processes().getOrDefault(t, List.of()).stream()
-                .map(p -> new ReportModel.ProcessModel(t, p.instance(), p.pid(), p.startMillis()))).toList();
+                .map(p -> new ReportModel.ProcessModel(t, p.instance(), p.pid(), p.startMillis(), p.command()))).toList();
     }
 
     private static ReportModel.EventModel event(ScrapeEvent e) {

@@ -43,7 +43,7 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     }
 
     /** A process seen at a target: the agent's instance, its pid, when it started; each null where not exported. */
-    public record ProcessModel(String target, String instance, String pid, Long startMillis) {
+    public record ProcessModel(String target, String instance, String pid, Long startMillis, String command) {
     }
 
     public record EventModel(String target, long timeMillis, String kind, String detail) {
