@@ -35,7 +35,7 @@ final class OutboundPoolSignals implements SignalGroup {
     @Override
     public List<Signal> signals() {
         return List.of(
-                Signal.text("outbound_pool", "the client pool with most threads waiting, else the fullest (an HttpClient route, an HttpClient pool, a commons-pool2 pool)"),
+                Signal.text("outbound_pool", "the client pool with most threads waiting, else the fullest: \"HttpClient <where it was made> → host:port\" (a route), \"HttpClient <where> (all routes)\", \"commons-pool2 <where>\""),
                 Signal.number("outbound_pool_leased", Unit.COUNT, "its connections or objects in use"),
                 Signal.number("outbound_pool_max", Unit.COUNT, "its maximum (per route for a route)"),
                 Signal.number("outbound_pool_pending", Unit.COUNT, "threads waiting for it"),
@@ -89,17 +89,17 @@ final class OutboundPoolSignals implements SignalGroup {
         List<Pool> out = new ArrayList<>();
         for (List<String> id : labelSets(in, ROUTE + "pending", "httpclient", "route")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("httpclient")) && id.get(1).equals(k.label("route"));
-            out.add(new Pool("HttpClient pool " + id.get(0) + ", route " + id.get(1), of,
+            out.add(new Pool("HttpClient " + id.get(0) + " → " + id.get(1), of,
                     ROUTE + "connections", LEASED, ROUTE + "pending", ROUTE + "max"));
         }
         for (List<String> id : labelSets(in, TOTAL + "pending", "httpclient")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("httpclient"));
-            out.add(new Pool("HttpClient pool " + id.get(0) + " (all routes)", of,
+            out.add(new Pool("HttpClient " + id.get(0) + " (all routes)", of,
                     TOTAL + "connections", LEASED, TOTAL + "pending", TOTAL + "max"));
         }
         for (List<String> id : labelSets(in, OBJECTS + "num_waiters_threads", "name")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("name"));
-            out.add(new Pool("commons-pool2 pool " + id.get(0), of, OBJECTS + "num_active_objects", k -> true,
+            out.add(new Pool("commons-pool2 " + id.get(0), of, OBJECTS + "num_active_objects", k -> true,
                     OBJECTS + "num_waiters_threads", "chokepoint_commons_pool2_max_objects"));
         }
         return out;

@@ -55,7 +55,7 @@ class OutboundPoolSignalsTest {
         SignalFrame out = signals(all(route("com.example.Catalog.<init>", "127.0.0.1:8081", 2, 23),
                 route("com.example.Catalog.<init>", "127.0.0.1:9200", 0, 0)));
 
-        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient pool com.example.Catalog.<init>, route 127.0.0.1:8081");
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient com.example.Catalog.<init> → 127.0.0.1:8081");
         assertThat(out.values("outbound_pool_leased")[8]).isEqualTo(2);
         assertThat(out.values("outbound_pool_max")[8]).isEqualTo(2);
         assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(23);
@@ -67,7 +67,7 @@ class OutboundPoolSignalsTest {
         SignalFrame out = signals(all(route("com.example.Catalog.<init>", "127.0.0.1:8081", 2, 0),
                 objectPool("com.example.Reports.<init>", 4, 6, 4)));
 
-        assertThat(out.text("outbound_pool", 8)).isEqualTo("commons-pool2 pool com.example.Reports.<init>");
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("commons-pool2 com.example.Reports.<init>");
         assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(6);
     }
 
@@ -75,7 +75,7 @@ class OutboundPoolSignalsTest {
     void givenNoWaitersAnywhere_thenTheFullestIsShownForItsUtilization() {
         SignalFrame out = signals(all(route("a", "127.0.0.1:8081", 1, 0), objectPool("b", 1, 0, 8)));
 
-        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient pool a, route 127.0.0.1:8081");
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient a → 127.0.0.1:8081");
         assertThat(out.values("outbound_pool_utilization")[8]).isCloseTo(0.5, within(1e-9));
     }
 

@@ -10,17 +10,22 @@ import java.util.Map;
  * @param redis        {@code host:port} of the Redis that keeps the sales rankings; null: no
  *                     {@code /events/popular}
  * @param rankedEvents members of each sales ranking: Redis's work per {@code /events/popular}
+ * @param seatMaps     {@code host:port} of the partner that draws seat maps; null: no
+ *                     {@code /events/seatmap}
+ * @param seatMapConnections connections per route of the HttpClient pool towards it
  */
 record TicketOptions(int port, String portFile, String jdbcUrl, String user, String schema, int pool,
                      int maxThreads, int lockedMillis, int mailerThreads, int mailMillis, String redis,
-                     int rankedEvents) {
+                     int rankedEvents, String seatMaps, int seatMapConnections) {
 
     static final String USAGE = "usage: java -jar plain-tomcat-service.jar [--port N] [--port-file FILE]"
             + " [--jdbc-url URL] [--user NAME] [--schema NAME] [--pool N] [--max-threads N] [--locked-ms N]"
-            + " [--mailer-threads N] [--mail-ms N] [--redis HOST:PORT] [--ranked-events N]";
+            + " [--mailer-threads N] [--mail-ms N] [--redis HOST:PORT] [--ranked-events N]"
+            + " [--seat-maps HOST:PORT] [--seat-map-connections N]";
 
     private static final List<String> NAMES = List.of("--port", "--port-file", "--jdbc-url", "--user", "--schema",
-            "--pool", "--max-threads", "--locked-ms", "--mailer-threads", "--mail-ms", "--redis", "--ranked-events");
+            "--pool", "--max-threads", "--locked-ms", "--mailer-threads", "--mail-ms", "--redis", "--ranked-events",
+            "--seat-maps", "--seat-map-connections");
 
     static TicketOptions parse(String... args) {
         Map<String, String> given = new HashMap<>();
@@ -38,16 +43,22 @@ record TicketOptions(int port, String portFile, String jdbcUrl, String user, Str
         if (!schema.matches("[a-z_][a-z0-9_]*")) {
             throw new IllegalArgumentException("--schema must be a lower-case SQL name, got '" + schema + "'");
         }
-        String redis = given.get("--redis");
-        if (redis != null && !redis.matches("[^:\\s]+:\\d{1,5}")) {
-            throw new IllegalArgumentException("--redis must be HOST:PORT, got '" + redis + "'");
-        }
+        String redis = hostAndPort(given, "--redis");
+        String seatMaps = hostAndPort(given, "--seat-maps");
         return new TicketOptions(number(given, "--port", 8090, 0), given.get("--port-file"),
                 given.getOrDefault("--jdbc-url", "jdbc:postgresql://127.0.0.1:5432/test"),
                 given.getOrDefault("--user", "postgres"), schema, number(given, "--pool", 10, 1),
                 number(given, "--max-threads", 200, 1), number(given, "--locked-ms", 20, 0),
                 number(given, "--mailer-threads", 2, 1), number(given, "--mail-ms", 40, 0), redis,
-                number(given, "--ranked-events", 16_000, 10));
+                number(given, "--ranked-events", 16_000, 10), seatMaps, number(given, "--seat-map-connections", 2, 1));
+    }
+
+    private static String hostAndPort(Map<String, String> given, String name) {
+        String value = given.get(name);
+        if (value != null && !value.matches("[^:\\s]+:\\d{1,5}")) {
+            throw new IllegalArgumentException(name + " must be HOST:PORT, got '" + value + "'");
+        }
+        return value;
     }
 
     private static int number(Map<String, String> given, String name, int otherwise, int min) {

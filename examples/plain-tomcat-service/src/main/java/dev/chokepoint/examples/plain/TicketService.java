@@ -19,14 +19,16 @@ import java.util.concurrent.CountDownLatch;
  * under one {@link java.util.concurrent.locks.ReentrantLock} that is held across a slow step.
  * {@code GET /tickets/confirm?event=N} hands the confirmation mail to a small JDK thread pool and
  * waits for it ({@link ConfirmationMailer}); {@code GET /events/popular} blends two sales rankings
- * in Redis through Jedis ({@link PopularEvents}, with {@code --redis}). Each endpoint has its own
- * limit: the lock, the mailer pool, Redis's single thread.
+ * in Redis through Jedis ({@link PopularEvents}, with {@code --redis}); {@code GET /events/seatmap}
+ * fetches a partner's seat map through Apache HttpClient 5's pool ({@link SeatMaps}, with
+ * {@code --seat-maps}). Each endpoint has its own limit: the lock, the mailer pool, Redis's single
+ * thread, the client's connections per route.
  *
  * <pre>
  * java [-javaagent:chokepoint-agent.jar] -jar plain-tomcat-service.jar
  *      [--port N (0 = any)] [--port-file FILE] [--jdbc-url URL] [--schema NAME] [--pool N]
  *      [--max-threads N] [--locked-ms N] [--mailer-threads N] [--mail-ms N]
- *      [--redis HOST:PORT] [--ranked-events N]
+ *      [--redis HOST:PORT] [--ranked-events N] [--seat-maps HOST:PORT] [--seat-map-connections N]
  * </pre>
  */
 public final class TicketService implements AutoCloseable {
@@ -37,15 +39,18 @@ public final class TicketService implements AutoCloseable {
     private final ConfirmationMailer mailer;
     /** Null without {@code --redis}. */
     private final PopularEvents popular;
+    /** Null without {@code --seat-maps}. */
+    private final SeatMaps seatMaps;
     private final Path baseDir;
 
     private TicketService(Tomcat tomcat, HikariDataSource dataSource, TicketStore store, ConfirmationMailer mailer,
-                          PopularEvents popular, Path baseDir) {
+                          PopularEvents popular, SeatMaps seatMaps, Path baseDir) {
         this.tomcat = tomcat;
         this.dataSource = dataSource;
         this.store = store;
         this.mailer = mailer;
         this.popular = popular;
+        this.seatMaps = seatMaps;
         this.baseDir = baseDir;
     }
 
@@ -68,6 +73,7 @@ public final class TicketService implements AutoCloseable {
             throw e;
         }
         ConfirmationMailer mailer = new ConfirmationMailer(store, options.mailerThreads(), options.mailMillis());
+        SeatMaps seatMaps = options.seatMaps() == null ? null : SeatMaps.connect(options.seatMaps(), options.seatMapConnections());
 
         Tomcat tomcat = new Tomcat();
         Path base = Files.createTempDirectory("plain-tomcat");
@@ -83,8 +89,10 @@ public final class TicketService implements AutoCloseable {
         context.addServletMappingDecoded("/tickets/confirm", "confirm");
         Tomcat.addServlet(context, "popular", new PopularEventsServlet(popular));
         context.addServletMappingDecoded("/events/popular", "popular");
+        Tomcat.addServlet(context, "seatmap", new SeatMapServlet(seatMaps));
+        context.addServletMappingDecoded("/events/seatmap", "seatmap");
         tomcat.start();
-        return new TicketService(tomcat, dataSource, store, mailer, popular, base);
+        return new TicketService(tomcat, dataSource, store, mailer, popular, seatMaps, base);
     }
 
     public int port() {
@@ -106,10 +114,21 @@ public final class TicketService implements AutoCloseable {
                 if (popular != null) {
                     popular.close();
                 }
+                if (seatMaps != null) {
+                    closeQuietly(seatMaps);
+                }
             } finally {
                 dataSource.close();
                 deleteQuietly(baseDir);
             }
+        }
+    }
+
+    private static void closeQuietly(SeatMaps seatMaps) {
+        try {
+            seatMaps.close();
+        } catch (IOException e) {
+            System.err.println("plain-tomcat-service: could not close the seat-map client: " + e.getMessage());
         }
     }
 

@@ -1,17 +1,24 @@
 package dev.chokepoint.examples.plain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.RedisClient;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.concurrent.Executors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,6 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *     average 4 (83.5/s, so 90 RPS was only 8 % past it). 3 and 180 RPS: the low step stays below
  *     a quarter of the busy host's capacity, the high one is twice the quiet host's. Runs and
  *     numbers: docs/measurements.md.</li>
+ * <li>{@code /events/seatmap}: a partner answering in 20 ms on 64 threads, through Apache
+ *     HttpClient 5 with 2 connections per route: at most 100 calls/s; 10 and 200 RPS. No probe
+ *     times the call (no Spring): only the agent's pool meters and its wait probe see it.</li>
  * </ul>
  * Steps of 11 s, the shortest a verdict can come from with a second to spare: the collector
  * judges a step from one 5 s window after its start (the first window still averages the previous
@@ -39,19 +49,46 @@ class WaitVerdictsIT {
     private static final String STEP = "11s";
 
     private static ServiceUnderAgent service;
+    private static HttpServer partner;
     private static Path work;
 
     @BeforeAll
     static void startTheServiceWithTheAgent() throws Exception {
         work = Files.createTempDirectory("wait-verdicts-it");
+        partner = seatMapPartner();
         service = ServiceUnderAgent.start(work, "--schema", SCHEMA, "--mailer-threads", "2", "--mail-ms", "40",
-                "--redis", "127.0.0.1:6379", "--ranked-events", "16000");
+                "--redis", "127.0.0.1:6379", "--ranked-events", "16000",
+                "--seat-maps", "127.0.0.1:" + partner.getAddress().getPort(), "--seat-map-connections", "2");
+    }
+
+    /** The partner: 20 ms a seat map, 64 threads, so that it is never what limits. */
+    private static HttpServer seatMapPartner() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+        server.setExecutor(Executors.newFixedThreadPool(64));
+        server.createContext("/seatmap", exchange -> {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = "A1-A40,B1-B40".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        return server;
     }
 
     @AfterAll
     static void stopAndCleanUp() throws Exception {
         if (service != null) {
             service.close();
+        }
+        if (partner != null) {
+            partner.stop(0);
+            ((java.util.concurrent.ExecutorService) partner.getExecutor()).shutdownNow();
         }
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
              Statement s = c.createStatement()) {
@@ -80,6 +117,17 @@ class WaitVerdictsIT {
         JsonNode high = highStepAfterANoneStep(report);
         assertThat(high.path("resource").asText()).as(report.path("headline").asText()).isEqualTo("downstream");
         assertThat(high.path("name").asText()).isEqualTo("downstream dependency 127.0.0.1:6379");
+    }
+
+    @Test
+    void aClientPoolTooSmallForTheStepIsTheOutboundPoolNamedByItsRoute() throws Exception {
+        JsonNode report = stairs("seatmap", "/events/seatmap?event=1", "10,200");
+
+        JsonNode high = highStepAfterANoneStep(report);
+        assertThat(high.path("resource").asText()).as(report.path("headline").asText()).isEqualTo("outbound-pool");
+        assertThat(high.path("name").asText()).as(report.path("headline").asText())
+                .isEqualTo("outbound pool HttpClient dev.chokepoint.examples.plain.SeatMaps.connect → 127.0.0.1:"
+                        + partner.getAddress().getPort());
     }
 
     /** Checks that the low step saturated nothing, and answers the high step's first saturated resource. */
