@@ -174,8 +174,10 @@ final class JfrWaits {
             StackReadings.Reading stack = stacks.of(trace);
             metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
-                requestWaits.lock(nanos);
                 monitorStacks.requestWaited(nanos);
+                if (!isVirtual(event)) {
+                    requestWaits.lock(nanos);
+                }
             }
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);
@@ -198,8 +200,10 @@ final class JfrWaits {
             long nanos = event.getDuration().toNanos();
             metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
-                requestWaits.park(nanos);
                 parkThreshold.requestPark(nanos);
+                if (!isVirtual(event)) {
+                    requestWaits.park(nanos);
+                }
             }
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);
@@ -255,6 +259,17 @@ final class JfrWaits {
     private static boolean isRequestThread(RecordedEvent event) {
         RecordedThread thread = event.getThread();
         return thread != null && RequestThreads.contains(thread.getJavaThreadId());
+    }
+
+    /**
+     * A virtual thread's park and monitor waits reach the request split through
+     * {@link VirtualWaitSampler}, which sees them all; where the JDK records one as an event too (a
+     * pinned park, Java 21's monitor enters), counting it here as well would count it twice. Java
+     * 17's threads have no such field: none is virtual.
+     */
+    private static boolean isVirtual(RecordedEvent event) {
+        RecordedThread thread = event.getThread();
+        return thread != null && thread.hasField("virtual") && thread.getBoolean("virtual");
     }
 
     private static String typeName(RecordedEvent event, String field) {
