@@ -31,6 +31,8 @@ final class JfrWaits {
     static final String SOCKET_WRITE = "jdk.SocketWrite";
     static final String FILE_READ = "jdk.FileRead";
     static final String FILE_WRITE = "jdk.FileWrite";
+    /** Java 21+; on 17 enabling it is a no-op and no such event comes. */
+    static final String VIRTUAL_THREAD_PINNED = "jdk.VirtualThreadPinned";
 
     private final RecordingStream stream;
     private final WaitMetrics metrics;
@@ -91,6 +93,9 @@ final class JfrWaits {
             // or operation, and a stack trace is most of an event's recording cost.
             stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock()).withStackTrace();
             stream.enable(THREAD_PARK).withThreshold(thresholds.lock()).withStackTrace();
+            // Rare since Java 24 (synchronized no longer pins); the configured threshold, not the
+            // park threshold's raised one: no idle thread parks pinned.
+            stream.enable(VIRTUAL_THREAD_PINNED).withThreshold(thresholds.lock()).withStackTrace();
             enableSockets(stream, thresholds.socket());
             stream.enable(FILE_READ).withThreshold(thresholds.file()).withoutStackTrace();
             stream.enable(FILE_WRITE).withThreshold(thresholds.file()).withoutStackTrace();
@@ -101,6 +106,7 @@ final class JfrWaits {
             stream.setOrdered(false);
             stream.onEvent(MONITOR_ENTER, waits::monitor);
             stream.onEvent(THREAD_PARK, waits::park);
+            stream.onEvent(VIRTUAL_THREAD_PINNED, waits::pinned);
             stream.onEvent(SOCKET_READ, event -> waits.socket(event, "read"));
             stream.onEvent(SOCKET_WRITE, event -> waits.socket(event, "write"));
             stream.onEvent(FILE_READ, event -> waits.file(event, "read"));
@@ -207,6 +213,23 @@ final class JfrWaits {
             }
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);
+        }
+    }
+
+    /**
+     * A virtual thread parked while pinned to its carrier: named in its own meter only. The park
+     * itself is the sampler's (and, where the JDK records one, a park event's), so it is no part of
+     * the request split here.
+     */
+    private void pinned(RecordedEvent event) {
+        if (!on) {
+            return;
+        }
+        try {
+            StackReadings.Reading stack = stacks.of(event.getStackTrace());
+            metrics.pinned(stack.frame(), stack.site(), event.getDuration().toNanos());
+        } catch (RuntimeException e) {
+            fail("unreadable " + VIRTUAL_THREAD_PINNED + " event: " + e);
         }
     }
 

@@ -15,7 +15,8 @@ import java.util.function.BiFunction;
 
 /**
  * The wait meters (docs/metrics.md): the timers {@code chokepoint.wait.monitor} {lock, frame, site},
- * {@code chokepoint.wait.park} {blocker, frame, site}, {@code chokepoint.wait.socket} {peer, op} and {@code chokepoint.wait.file} {op}, one record per
+ * {@code chokepoint.wait.park} {blocker, frame, site}, {@code chokepoint.wait.pinned} {frame, site},
+ * {@code chokepoint.wait.socket} {peer, op} and {@code chokepoint.wait.file} {op}, one record per
  * wait, and the counter {@code chokepoint.wait.sampled} {blocker, frame, site}, seconds of waits
  * seen by sampling. Fed with plain values (class names, frames, a peer), so that it works and is
  * tested without JFR; {@link JfrWaits} turns JFR events into these calls, {@link VirtualWaitSampler}
@@ -32,6 +33,7 @@ public final class WaitMetrics implements MeterBinder {
 
     static final String MONITOR = "chokepoint.wait.monitor";
     static final String PARK = "chokepoint.wait.park";
+    static final String PINNED = "chokepoint.wait.pinned";
     static final String SAMPLED = "chokepoint.wait.sampled";
     static final String SOCKET = "chokepoint.wait.socket";
     static final String FILE = "chokepoint.wait.file";
@@ -133,6 +135,16 @@ public final class WaitMetrics implements MeterBinder {
         record(PARK, "blocker", blockers.label(blocker), "frame", frames.label(frame), "site", sites.label(site), nanos,
                 "Time threads were parked (java.util.concurrent locks, futures, queues, pools), by blocker, "
                         + "the frame that blocks outside the JDK and the first application frame");
+    }
+
+    /**
+     * Time a virtual thread stayed parked while pinned to its carrier ({@code jdk.VirtualThreadPinned}:
+     * the carrier could run no other virtual thread meanwhile) in {@code frame}, called from {@code site}.
+     */
+    public void pinned(String frame, String site, long nanos) {
+        record(PINNED, "frame", frames.label(frame), "site", sites.label(site), null, null, nanos,
+                "Time virtual threads waited pinned to their carrier thread (the carrier blocked with them), "
+                        + "by the frame that blocks outside the JDK and the first application frame");
     }
 
     /**

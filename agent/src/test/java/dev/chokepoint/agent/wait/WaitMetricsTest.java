@@ -71,18 +71,21 @@ class WaitMetricsTest {
     }
 
     @Test
-    void givenSampledWaits_thenASecondsCounterPerPlace() {
+    void givenSampledWaits_thenASecondsCounterPerPlaceBesideThePinnedTimer() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WaitMetrics metrics = new WaitMetrics(10);
         metrics.bindTo(registry);
 
         metrics.sampled("java.util.concurrent.Semaphore", "com.example.Bulkhead.call", "com.example.Bulkhead.call", 20_000_000);
         metrics.sampled("java.util.concurrent.Semaphore", "com.example.Bulkhead.call", "com.example.Bulkhead.call", 30_000_000);
+        metrics.pinned("com.example.Native.call", "com.example.Native.call", 4_000_000);
 
         assertThat(registry.get("chokepoint.wait.sampled").tags("blocker", "java.util.concurrent.Semaphore",
                 "frame", "com.example.Bulkhead.call", "site", "com.example.Bulkhead.call").counter().count())
                 .isCloseTo(0.050, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(registry.get("chokepoint.wait.sampled").counter().getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(registry.get("chokepoint.wait.pinned").tags("frame", "com.example.Native.call", "site", "com.example.Native.call")
+                .timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(4.0);
     }
 
     @Test
