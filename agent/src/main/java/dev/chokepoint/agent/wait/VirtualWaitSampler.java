@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -16,8 +17,8 @@ import java.util.function.Consumer;
  * Names where requests on virtual threads wait. A virtual thread that parks unmounts, and JFR
  * records no {@code jdk.ThreadPark} for it (nor a {@code jdk.JavaMonitorEnter} when it blocks on a
  * monitor: measured on Java 25), so on virtual threads the park and monitor meters miss every
- * request's wait. Instead one agent thread ({@value #THREAD_NAME}) looks every
- * {@link #INTERVAL_NANOS} at the threads serving a request now ({@link InFlightVirtualThreads}):
+ * request's wait. Instead one agent thread ({@value #THREAD_NAME}) looks, on average every
+ * {@link #INTERVAL_NANOS}, at the threads serving a request now ({@link InFlightVirtualThreads}):
  * one seen waiting (WAITING, TIMED_WAITING, BLOCKED) has the time since the previous look booked
  * to where it waits ({@link SampledWait}), in {@code chokepoint.wait.sampled} and in the request
  * split's {@code park} or {@code lock}. An estimate: a wait shorter than the interval is seen in
@@ -43,8 +44,9 @@ final class VirtualWaitSampler implements Runnable {
 
     static final String THREAD_NAME = "chokepoint-wait-sampler";
     /**
-     * Looks 20 ms apart: a request wait that matters (tens of ms, repeated over thousands of
-     * requests) is seen many times a second, while 50 looks a second cost little.
+     * Looks 20 ms apart on average (each spacing drawn between half and one and a half of it): a
+     * request wait that matters (tens of ms, repeated over thousands of requests) is seen many
+     * times a second, while 50 looks a second cost little.
      */
     static final long INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /**
@@ -131,8 +133,11 @@ final class VirtualWaitSampler implements Runnable {
         int emptyLooks = 1; // started by the first request: every thread found started after this
         try {
             while (on.getAsBoolean()) {
-                // A sleep, not a park: the sampler's own waits must not be JFR park events.
-                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(spacing), (int) (spacing % 1_000_000));
+                // A sleep, not a park: the sampler's own waits must not be JFR park events. Of a
+                // random length around the spacing: looks at a fixed period lock onto waits of the
+                // same period (a 20 ms sleep, a 20 ms timer), and read them 7 % long in a test.
+                long sleep = ThreadLocalRandom.current().nextLong(spacing / 2, spacing + spacing / 2);
+                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(sleep), (int) (sleep % 1_000_000));
                 long start = System.nanoTime();
                 long interval = Math.min(start - previous, MAX_BOOKED_NANOS);
                 // After a look that found no request in flight, every thread found started since:
