@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Off ({@code metrics == null}) until the probe installs it; then a request costs two
  * {@code nanoTime} and two thread-CPU reads plus the timer records; in a busy process one request in
  * {@value CpuSampling#MIN_EVERY} to {@value CpuSampling#MAX_EVERY} reads the CPU clock ({@link CpuSampling}),
- * and a request on a virtual thread never does (there is none to read).
+ * and a request on a virtual thread never does (there is none to read). A request on a virtual
+ * thread also stores its thread in {@link InFlightVirtualThreads} and clears it at its end, when the
+ * wait probe samples them.
  */
 public final class ServerRequests {
 
@@ -52,6 +54,9 @@ public final class ServerRequests {
                 times.startCpuNanos = times.virtual ? virtualThreadCpu() : threadCpuNanos();
             }
             target.started();
+            if (times.virtual) {
+                InFlightVirtualThreads.entered(Thread.currentThread());
+            }
             if (!times.threadFollowed) {
                 times.threadFollowed = true;
                 follow(times, now);
@@ -102,6 +107,9 @@ public final class ServerRequests {
         RequestTimes times = RequestTimes.current();
         if (target == null || times.depth == 0 || !times.close()) {
             return null;
+        }
+        if (times.virtual) {
+            InFlightVirtualThreads.left(Thread.currentThread());
         }
         long cpu = times.cpuWeight == 0 ? 0 : times.startCpuNanos < 0 ? -1 : threadCpuNanos() - times.startCpuNanos;
         Object route = times.routePattern != null ? times.routePattern : routePattern;

@@ -31,6 +31,8 @@ final class JfrWaits {
     static final String SOCKET_WRITE = "jdk.SocketWrite";
     static final String FILE_READ = "jdk.FileRead";
     static final String FILE_WRITE = "jdk.FileWrite";
+    /** Java 21+; on 17 enabling it is a no-op and no such event comes. */
+    static final String VIRTUAL_THREAD_PINNED = "jdk.VirtualThreadPinned";
 
     private final RecordingStream stream;
     private final WaitMetrics metrics;
@@ -91,6 +93,9 @@ final class JfrWaits {
             // or operation, and a stack trace is most of an event's recording cost.
             stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock()).withStackTrace();
             stream.enable(THREAD_PARK).withThreshold(thresholds.lock()).withStackTrace();
+            // Rare since Java 24 (synchronized no longer pins); the configured threshold, not the
+            // park threshold's raised one: no idle thread parks pinned.
+            stream.enable(VIRTUAL_THREAD_PINNED).withThreshold(thresholds.lock()).withStackTrace();
             enableSockets(stream, thresholds.socket());
             stream.enable(FILE_READ).withThreshold(thresholds.file()).withoutStackTrace();
             stream.enable(FILE_WRITE).withThreshold(thresholds.file()).withoutStackTrace();
@@ -101,6 +106,7 @@ final class JfrWaits {
             stream.setOrdered(false);
             stream.onEvent(MONITOR_ENTER, waits::monitor);
             stream.onEvent(THREAD_PARK, waits::park);
+            stream.onEvent(VIRTUAL_THREAD_PINNED, waits::pinned);
             stream.onEvent(SOCKET_READ, event -> waits.socket(event, "read"));
             stream.onEvent(SOCKET_WRITE, event -> waits.socket(event, "write"));
             stream.onEvent(FILE_READ, event -> waits.file(event, "read"));
@@ -174,8 +180,10 @@ final class JfrWaits {
             StackReadings.Reading stack = stacks.of(trace);
             metrics.monitor(StackSites.lock(typeName(event, "monitorClass")), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
-                requestWaits.lock(nanos);
                 monitorStacks.requestWaited(nanos);
+                if (!isVirtual(event)) {
+                    requestWaits.lock(nanos);
+                }
             }
         } catch (RuntimeException e) {
             fail("unreadable " + MONITOR_ENTER + " event: " + e);
@@ -198,11 +206,30 @@ final class JfrWaits {
             long nanos = event.getDuration().toNanos();
             metrics.park(StackSites.blocker(typeName(event, "parkedClass"), stack.frames()), stack.frame(), stack.site(), nanos);
             if (!stack.timed() && isRequestThread(event)) {
-                requestWaits.park(nanos);
                 parkThreshold.requestPark(nanos);
+                if (!isVirtual(event)) {
+                    requestWaits.park(nanos);
+                }
             }
         } catch (RuntimeException e) {
             fail("unreadable " + THREAD_PARK + " event: " + e);
+        }
+    }
+
+    /**
+     * A virtual thread parked while pinned to its carrier: named in its own meter only. The park
+     * itself is the sampler's (and, where the JDK records one, a park event's), so it is no part of
+     * the request split here.
+     */
+    private void pinned(RecordedEvent event) {
+        if (!on) {
+            return;
+        }
+        try {
+            StackReadings.Reading stack = stacks.of(event.getStackTrace());
+            metrics.pinned(stack.frame(), stack.site(), event.getDuration().toNanos());
+        } catch (RuntimeException e) {
+            fail("unreadable " + VIRTUAL_THREAD_PINNED + " event: " + e);
         }
     }
 
@@ -255,6 +282,17 @@ final class JfrWaits {
     private static boolean isRequestThread(RecordedEvent event) {
         RecordedThread thread = event.getThread();
         return thread != null && RequestThreads.contains(thread.getJavaThreadId());
+    }
+
+    /**
+     * A virtual thread's park and monitor waits reach the request split through
+     * {@link VirtualWaitSampler}, which sees them all; where the JDK records one as an event too (a
+     * pinned park, Java 21's monitor enters), counting it here as well would count it twice. Java
+     * 17's threads have no such field: none is virtual.
+     */
+    private static boolean isVirtual(RecordedEvent event) {
+        RecordedThread thread = event.getThread();
+        return thread != null && thread.hasField("virtual") && thread.getBoolean("virtual");
     }
 
     private static String typeName(RecordedEvent event, String field) {

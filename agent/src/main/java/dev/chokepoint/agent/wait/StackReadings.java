@@ -45,12 +45,16 @@ final class StackReadings {
             if (read.size() >= MAX_STACKS) {
                 read.clear();
             }
-            List<StackSites.Frame> frames = frames(stack);
-            reading = new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames),
-                    StackSites.isBeforeRequest(frames), StackSites.site(frames), StackSites.frame(frames), frames);
+            reading = read(frames(stack));
             read.put(stack, reading);
         }
         return reading;
+    }
+
+    /** What the stack {@code frames} (top first) says about a wait, however it was read. */
+    static Reading read(List<StackSites.Frame> frames) {
+        return new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames),
+                StackSites.isBeforeRequest(frames), StackSites.site(frames), StackSites.frame(frames), frames);
     }
 
     /** At each flush: the stacks read so far may belong to a finished chunk. */

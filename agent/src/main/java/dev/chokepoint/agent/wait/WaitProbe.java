@@ -61,6 +61,8 @@ public final class WaitProbe extends MeterProbe {
         requestWaits.bindTo(context.registry());
         this.metrics = metrics;
         this.requestWaits = requestWaits;
+        // JFR records no park of a virtual thread: their waits are sampled, from the first request on one.
+        VirtualWaitSampler.startAtFirstVirtualRequest(metrics, requestWaits, () -> context.isOn(ID));
         // JFR's start (a second or more of CPU) runs on the wait probe's own thread, which then
         // consumes the stream: the metrics endpoint, opened after the probes bind, does not wait
         // for it, and it waits for the application's start-up to settle first.

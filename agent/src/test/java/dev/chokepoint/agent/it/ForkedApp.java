@@ -187,18 +187,34 @@ public final class ForkedApp implements AutoCloseable {
      * Micrometer's weak references hold turn NaN after it.
      */
     public void collectGarbage() {
+        jcmd("GC.run");
+    }
+
+    /** The names of the app's platform threads now ({@code jcmd PID Thread.print}). */
+    public List<String> threadNames() {
+        Matcher name = Pattern.compile("(?m)^\"([^\"]*)\"").matcher(jcmd("Thread.print"));
+        List<String> names = new ArrayList<>();
+        while (name.find()) {
+            names.add(name.group(1));
+        }
+        return names;
+    }
+
+    /** Runs {@code jcmd PID command} (the tests' JDK's jcmd); its output. */
+    private String jcmd(String command) {
         Path jcmd = currentJava().resolveSibling("jcmd");
         try {
-            Process run = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.run")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process run = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), command).redirectErrorStream(true).start();
+            String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!run.waitFor(60, TimeUnit.SECONDS) || run.exitValue() != 0) {
-                throw new AssertionError(jcmd + " " + pid() + " GC.run failed\n" + describe());
+                throw new AssertionError(jcmd + " " + pid() + " " + command + " failed: " + output + "\n" + describe());
             }
+            return output;
         } catch (IOException e) {
             throw new AssertionError("cannot run " + jcmd + ": " + e + "\n" + describe(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted while collecting garbage in the app", e);
+            throw new AssertionError("interrupted while running " + jcmd + " " + command + " in the app", e);
         }
     }
 

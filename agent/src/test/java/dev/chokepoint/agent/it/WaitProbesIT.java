@@ -139,6 +139,15 @@ class WaitProbesIT {
     }
 
     @Test
+    void givenRequestsOnPlatformThreads_thenNoWaitSamplerThreadRuns() {
+        assertThat(ClosedLoopLoad.start(base, 2, 20, i -> "bulkhead").await()).isZero();
+
+        // JFR records platform threads' parks: the sampler of virtual threads is never started.
+        assertThat(app.threadNames()).contains("chokepoint-waits").doesNotContain("chokepoint-wait-sampler");
+        assertThat(app.scrape().has("chokepoint_wait_sampled_seconds_total")).isFalse();
+    }
+
+    @Test
     void givenTheDefaultThresholds_thenABlockingDatabaseReadNamesThePostgresPort() {
         try (ForkedApp defaults = ForkedApp.of(WaitServiceApp.class).start()) {
             URI defaultsBase = URI.create("http://127.0.0.1:" + defaults.awaitStdoutValue("ready") + "/");

@@ -28,6 +28,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -48,12 +49,18 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code /http}: GET on the downstream HTTP server, which answers after 10 ms;</li>
  *   <li>{@code /untimed}: the same GET through {@code HttpURLConnection}, which no probe times: a
  *       blocking socket read on the request thread, as a client library without a probe (Jedis) makes;</li>
- *   <li>{@code /db}: a 5 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads).</li>
+ *   <li>{@code /db}: a 5 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads);</li>
+ *   <li>{@code /bulkhead}: takes one of {@value #BULKHEAD_PERMITS} permits of a {@link Semaphore} and holds
+ *       it 20 ms, as a bulkhead around a slow remote call does;</li>
+ *   <li>{@code /pinned}: initializes a fresh copy of {@link SlowInit}, whose initializer sleeps 20 ms: a
+ *       virtual thread that parks in a class initializer is pinned to its carrier (Java 24+ too).</li>
  * </ul>
+ * With the argument {@code virtual-threads} Tomcat serves on virtual threads (Java 21+).
  */
 public final class WaitServiceApp {
 
     static final int MAX_THREADS = 8;
+    static final int BULKHEAD_PERMITS = 4;
 
     /** The monitor requests queue on; a class of its own so the lock tag names it. */
     static final class Ledger {
@@ -67,6 +74,7 @@ public final class WaitServiceApp {
 
     private static final Ledger LEDGER = new Ledger();
     private static final ReentrantLock BALANCE_LOCK = new ReentrantLock();
+    private static final Semaphore BULKHEAD = new Semaphore(BULKHEAD_PERMITS);
     private static final AtomicInteger WRITER_THREADS = new AtomicInteger();
     private static final ThreadPoolExecutor WRITER = new ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(), task -> {
@@ -94,6 +102,9 @@ public final class WaitServiceApp {
         tomcat.setPort(0);
         tomcat.getConnector().setProperty("address", "127.0.0.1");
         tomcat.getConnector().setProperty("maxThreads", Integer.toString(MAX_THREADS));
+        if (java.util.List.of(args).contains("virtual-threads")) {
+            tomcat.getConnector().setProperty("useVirtualThreads", "true");
+        }
         Context context = tomcat.addContext("", null);
         route(context, "/monitor", WaitServiceApp::monitor);
         route(context, "/lock", WaitServiceApp::lock);
@@ -102,6 +113,8 @@ public final class WaitServiceApp {
         route(context, "/http", WaitServiceApp::http);
         route(context, "/untimed", WaitServiceApp::untimed);
         route(context, "/db", WaitServiceApp::db);
+        route(context, "/bulkhead", WaitServiceApp::bulkhead);
+        route(context, "/pinned", WaitServiceApp::pinned);
         route(context, "/hello", () -> { });
         tomcat.start();
         System.out.println("downstream " + downstream);
@@ -131,6 +144,36 @@ public final class WaitServiceApp {
             }).get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw new IOException(e);
+        }
+    }
+
+    static void bulkhead() throws InterruptedException {
+        BULKHEAD.acquire();
+        try {
+            Thread.sleep(20);
+        } finally {
+            BULKHEAD.release();
+        }
+    }
+
+    /** Sleeps in its initializer; loaded afresh (its own class loader) by every {@code /pinned} request. */
+    public static final class SlowInit {
+        static {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private SlowInit() {
+        }
+    }
+
+    static void pinned() throws Exception {
+        java.net.URL classes = SlowInit.class.getProtectionDomain().getCodeSource().getLocation();
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {classes}, null)) {
+            Class.forName(SlowInit.class.getName(), true, loader);
         }
     }
 

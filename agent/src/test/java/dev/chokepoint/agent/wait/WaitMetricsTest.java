@@ -69,4 +69,40 @@ class WaitMetricsTest {
         assertThat(registry.get("chokepoint.wait.park").tags("blocker", "other", "frame", "other", "site", "other")
                 .timer().count()).isEqualTo(125 - WaitMetrics.MAX_SERIES_PER_VALUE * 5);
     }
+
+    @Test
+    void givenSampledWaits_thenASecondsCounterPerPlaceBesideThePinnedTimer() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WaitMetrics metrics = new WaitMetrics(10);
+        metrics.bindTo(registry);
+
+        metrics.sampled("java.util.concurrent.Semaphore", "com.example.Bulkhead.call", "com.example.Bulkhead.call", 20_000_000);
+        metrics.sampled("java.util.concurrent.Semaphore", "com.example.Bulkhead.call", "com.example.Bulkhead.call", 30_000_000);
+        metrics.pinned("com.example.Native.call", "com.example.Native.call", 4_000_000);
+
+        assertThat(registry.get("chokepoint.wait.sampled").tags("blocker", "java.util.concurrent.Semaphore",
+                "frame", "com.example.Bulkhead.call", "site", "com.example.Bulkhead.call").counter().count())
+                .isCloseTo(0.050, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(registry.get("chokepoint.wait.sampled").counter().getId().getBaseUnit()).isEqualTo("seconds");
+        assertThat(registry.get("chokepoint.wait.pinned").tags("frame", "com.example.Native.call", "site", "com.example.Native.call")
+                .timer().totalTime(TimeUnit.MILLISECONDS)).isEqualTo(4.0);
+    }
+
+    @Test
+    void givenSampledWaitsBesideTimedOnes_thenAllShareOneSeriesCap() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WaitMetrics metrics = new WaitMetrics(5);
+        metrics.bindTo(registry);
+
+        for (int frame = 0; frame < 5; frame++) {
+            for (int site = 0; site < 5; site++) {
+                metrics.park("B", "F" + frame, "S" + site, 1_000);
+                metrics.sampled("B", "F" + frame, "S" + site, 1_000_000);
+            }
+        }
+
+        assertThat(metrics.seriesCount()).isEqualTo(WaitMetrics.MAX_SERIES_PER_VALUE * 5 + 2);
+        assertThat(registry.get("chokepoint.wait.sampled").tags("blocker", "other", "frame", "other", "site", "other")
+                .counter().count()).isPositive();
+    }
 }
