@@ -14,17 +14,24 @@ import java.util.function.Predicate;
  * {@code synchronized} monitor ({@code chokepoint_wait_monitor_seconds}) and parked on a
  * java.util.concurrent lock ({@code chokepoint_wait_park_seconds} whose blocker is a lock, not a
  * future or a queue). Per request, as a share of the request's wall time, as threads waiting on
- * average, and which lock and which code site took most of it.
+ * average, and which lock and which code site took most of it. On virtual threads, whose parks
+ * and monitor waits JFR does not record, the agent samples them instead
+ * ({@code chokepoint_wait_sampled_seconds_total}, blocker {@code monitor} for a monitor): read
+ * beside the JFR meters, in the same seconds.
  */
 final class LockSignals implements SignalGroup {
 
     static final String MONITOR = "chokepoint_wait_monitor_seconds";
     static final String PARK = "chokepoint_wait_park_seconds";
+    static final String SAMPLED = "chokepoint_wait_sampled_seconds_total";
     /** Park blockers that are locks (a future, a queue or a latch is another kind of wait). */
     private static final Set<String> LOCK_BLOCKERS = Set.of("java.util.concurrent.locks.ReentrantLock",
             "java.util.concurrent.locks.ReentrantReadWriteLock", "java.util.concurrent.locks.StampedLock",
             "java.util.concurrent.Semaphore");
     private static final Predicate<SeriesKey> PARKED_ON_LOCK = k -> LOCK_BLOCKERS.contains(k.label("blocker"));
+    /** The sampler's blocker for a virtual thread blocked entering a monitor. */
+    private static final String SAMPLED_MONITOR = "monitor";
+    private static final Predicate<SeriesKey> SAMPLED_ON_LOCK = PARKED_ON_LOCK.or(k -> SAMPLED_MONITOR.equals(k.label("blocker")));
 
     @Override
     public List<Signal> signals() {
@@ -40,9 +47,8 @@ final class LockSignals implements SignalGroup {
     @Override
     public void compute(TargetSeries in, Baseline baseline, SignalFrame out) {
         double[] monitor = in.increase(MONITOR + "_sum");
-        double[] park = in.increase(PARK + "_sum", PARKED_ON_LOCK);
-        double[] wait = PointWise.firstKnown(PointWise.plus(PointWise.orZeroWhereKnown(monitor, park),
-                PointWise.orZeroWhereKnown(park, monitor)), monitor);
+        double[] park = PointWise.sumOfKnown(in.increase(PARK + "_sum", PARKED_ON_LOCK), in.increase(SAMPLED, SAMPLED_ON_LOCK));
+        double[] wait = PointWise.firstKnown(PointWise.sumOfKnown(monitor, park), monitor);
         double[] requests = in.increase(TrafficSignals.REQUESTS + "_count");
         double[] wall = PointWise.ratio(in.increase(TrafficSignals.REQUESTS + "_sum"), requests);
         double[] perRequest = PointWise.ratio(wait, requests);
@@ -53,14 +59,9 @@ final class LockSignals implements SignalGroup {
         out.put("lock_wait_share", PointWise.atMost(PointWise.ratio(perRequest, wall), 1));
         out.put("lock_waiting", PointWise.scale(wait, 1 / in.grid().windowSeconds()));
         Map<String, double[]> byLock = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "lock"));
-        for (String blocker : labels(in, PARK, "blocker", PARKED_ON_LOCK)) {
-            byLock.put(blocker, in.increase(PARK + "_sum", k -> blocker.equals(k.label("blocker"))));
-        }
+        addParkedBy(in, "blocker", byLock);
         Map<String, double[]> bySite = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "site"));
-        for (String site : labels(in, PARK, "site", PARKED_ON_LOCK)) {
-            double[] s = in.increase(PARK + "_sum", PARKED_ON_LOCK.and(k -> site.equals(k.label("site"))));
-            bySite.merge(site, s, (a, b) -> PointWise.plus(PointWise.orZeroWhereKnown(a, b), PointWise.orZeroWhereKnown(b, a)));
-        }
+        addParkedBy(in, "site", bySite);
         String[] topLock = new String[wait.length];
         double[] share = new double[wait.length];
         String[] topSite = new String[wait.length];
@@ -75,9 +76,23 @@ final class LockSignals implements SignalGroup {
         out.putText("top_lock_site", topSite);
     }
 
+    /** Lock waits parked (JFR) or sampled (virtual threads), by {@code label}, added into {@code by}. */
+    private static void addParkedBy(TargetSeries in, String label, Map<String, double[]> by) {
+        addBy(in, PARK + "_sum", PARKED_ON_LOCK, label, by);
+        addBy(in, SAMPLED, SAMPLED_ON_LOCK, label, by);
+    }
+
+    private static void addBy(TargetSeries in, String name, Predicate<SeriesKey> onLock, String label,
+                              Map<String, double[]> by) {
+        for (String value : labels(in, name, label, onLock)) {
+            by.merge(value, in.increase(name, onLock.and(k -> value.equals(String.valueOf(k.label(label))))),
+                    PointWise::sumOfKnown);
+        }
+    }
+
     private static Set<String> labels(TargetSeries in, String name, String label, Predicate<SeriesKey> filter) {
         Set<String> out = new LinkedHashSet<>();
-        in.series(name + "_sum", filter).forEach(s -> out.add(String.valueOf(s.key().label(label))));
+        in.series(name, filter).forEach(s -> out.add(String.valueOf(s.key().label(label))));
         return out;
     }
 

@@ -70,6 +70,11 @@ final class PointWise {
         return out;
     }
 
+    /** {@code a + b} where either is known, an unknown part counting as zero (two sources of one quantity). */
+    static double[] sumOfKnown(double[] a, double[] b) {
+        return plus(orZeroWhereKnown(a, b), orZeroWhereKnown(b, a));
+    }
+
     /** First array, with NaN points filled from the second. */
     static double[] firstKnown(double[] a, double[] b) {
         return combine(a, b, (x, y) -> Double.isNaN(x) ? y : x);

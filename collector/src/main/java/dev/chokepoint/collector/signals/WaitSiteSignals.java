@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -18,6 +19,9 @@ import java.util.function.Predicate;
  * compared with its own at the lowest step, so a request that always waits there (a future on a
  * remote call) is not mistaken for one that started to queue.
  *
+ * <p>On virtual threads, whose parks JFR does not record, the agent's sampled waits
+ * ({@code chokepoint_wait_sampled_seconds_total}, same tags) are read beside them.
+ *
  * <p>This is what names a limit no specific probe knows (another library's pool, a bulkhead, any
  * synchronizer): the lock, executor, pool and downstream rules still name theirs, and explain
  * this one when they hold. Recordings from agents without the {@code frame} tag are grouped by
@@ -25,7 +29,17 @@ import java.util.function.Predicate;
  */
 final class WaitSiteSignals implements SignalGroup {
 
-    private static final String[] WAITS = {LockSignals.PARK, LockSignals.MONITOR};
+    /** Sampled waits that hand out nothing: a request's own sleep, its socket I/O. */
+    private static final Set<String> NOT_A_PLACE = Set.of("sleep", "socket");
+    /**
+     * The wait meters' seconds: JFR's parks and monitor waits, and the sampled waits of virtual
+     * threads (whose parks JFR does not record) but for their sleeps and socket I/O, which no
+     * platform thread's park counts either.
+     */
+    private static final Map<String, Predicate<SeriesKey>> WAITS = Map.of(
+            LockSignals.PARK + "_sum", k -> true,
+            LockSignals.MONITOR + "_sum", k -> true,
+            LockSignals.SAMPLED, k -> !NOT_A_PLACE.contains(k.label("blocker")));
 
     /** One place: where it blocks and who called it ({@code frame} is the site where the agent had no frame tag). */
     private record Place(String frame, String site) {
@@ -96,32 +110,32 @@ final class WaitSiteSignals implements SignalGroup {
     /** Wait seconds per window, park and monitor waits together, by place. */
     private static Map<Place, double[]> waitsByPlace(TargetSeries in) {
         Map<Place, double[]> out = new LinkedHashMap<>();
-        for (String meter : WAITS) {
+        WAITS.forEach((name, counted) -> {
             List<Place> places = new ArrayList<>();
-            in.series(meter + "_sum", k -> true).forEach(s -> places.add(Place.of(s.key())));
+            in.series(name, counted).forEach(s -> places.add(Place.of(s.key())));
             for (Place place : places.stream().distinct().toList()) {
-                double[] w = in.increase(meter + "_sum", place.matches());
-                out.merge(place, w, (a, b) -> PointWise.plus(PointWise.orZeroWhereKnown(a, b), PointWise.orZeroWhereKnown(b, a)));
+                out.merge(place, in.increase(name, counted.and(place.matches())), PointWise::sumOfKnown);
             }
-        }
+        });
         return out;
     }
 
     /** The place's wait seconds over the baseline interval; 0 where it had no series yet (no wait recorded there). */
     private static double waitBetween(TargetSeries in, Place place, Baseline baseline) {
         double total = 0;
-        for (String meter : WAITS) {
-            double w = in.increaseBetween(meter + "_sum", place.matches(), baseline.fromMillis(), baseline.toMillis());
+        for (Map.Entry<String, Predicate<SeriesKey>> wait : WAITS.entrySet()) {
+            double w = in.increaseBetween(wait.getKey(), wait.getValue().and(place.matches()), baseline.fromMillis(),
+                    baseline.toMillis());
             total += Double.isNaN(w) ? 0 : w;
         }
         return total;
     }
 
-    /** What the place's threads waited on most: a park's blocker, else the monitor's class. */
+    /** What the place's threads waited on: a park's (or a sample's) blocker, else the monitor's class. */
     private static String blocker(TargetSeries in, Place place) {
-        return in.series(LockSignals.PARK + "_sum", place.matches()).stream()
-                .map(s -> s.key().label("blocker")).filter(Objects::nonNull).findFirst()
-                .orElseGet(() -> in.series(LockSignals.MONITOR + "_sum", place.matches()).stream()
-                        .map(s -> s.key().label("lock")).filter(Objects::nonNull).findFirst().orElse(null));
+        return java.util.stream.Stream.of(LockSignals.PARK + "_sum", LockSignals.SAMPLED, LockSignals.MONITOR + "_sum")
+                .flatMap(name -> in.series(name, place.matches()).stream())
+                .map(s -> s.key().label(s.key().name().startsWith(LockSignals.MONITOR) ? "lock" : "blocker"))
+                .filter(Objects::nonNull).findFirst().orElse(null);
     }
 }

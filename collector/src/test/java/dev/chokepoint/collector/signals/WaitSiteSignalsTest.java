@@ -128,4 +128,25 @@ class WaitSiteSignalsTest {
         assertThat(out.values("wait_site_baseline")[18]).isNaN();
         assertThat(out.values("wait_site_growth")[18]).isNaN();
     }
+
+    @Test
+    void givenVirtualThreadsWaitsSampled_thenTheyNameThePlaceAndTheirSleepsNameNone() {
+        // Virtual threads: no JFR park; the agent's sampled counter, 4 thread-seconds a second at
+        // the bulkhead from t=10 s, and 5 at a sleep throughout (more, but not a place).
+        Map<String, String> bulkhead = Map.of("blocker", "java.util.concurrent.Semaphore",
+                "frame", "com.example.search.Search.find", "site", "com.example.search.Search.find");
+        Map<String, String> sleeping = Map.of("blocker", "sleep", "frame", "com.example.search.Remote.call",
+                "site", "com.example.search.Search.find");
+        SignalFrame out = signals(with(traffic(0.5), sampled(bulkhead, 0, 4), sampled(sleeping, 5, 5)));
+
+        assertThat(out.text("wait_site_frame", 18)).isEqualTo("com.example.search.Search.find");
+        assertThat(out.text("wait_site_blocker", 18)).isEqualTo("java.util.concurrent.Semaphore");
+        assertThat(out.values("wait_site_waiting")[18]).isCloseTo(4, within(1e-9));
+        assertThat(out.values("wait_site_growth")[18]).isCloseTo(0.4, within(1e-9));
+    }
+
+    private static Series sampled(Map<String, String> labels, double early, double late) {
+        Series park = wait(labels, early, late);
+        return new Series(SeriesKey.of("app", "chokepoint_wait_sampled_seconds_total", labels), park.timesMillis(), park.values());
+    }
 }
