@@ -10,7 +10,7 @@ public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
 
     @Override
     public URI convert(String value) {
-        return httpUrl(value, "the metrics endpoint, e.g. http://127.0.0.1:9464/metrics");
+        return httpUrl(value, "the metrics endpoint, e.g. " + TargetOptions.AGENT_DEFAULT);
     }
 
     /** {@code value} as an absolute http(s) URL, or an error that says to give {@code what}. */
