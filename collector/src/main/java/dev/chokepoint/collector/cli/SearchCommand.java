@@ -33,7 +33,7 @@ import java.util.Locale;
                     + "last good and the first bad rate; each probe is judged like a step of `run`. Writes the report "
                     + "of a normal run with the probes as its steps, headed by the capacity."},
         footer = {"", "Example:",
-            "  chokepoint search --target http://127.0.0.1:9464/metrics --out runs/s1 \\",
+            "  chokepoint search --target http://127.0.0.1:19464/metrics --out runs/s1 \\",
             "      --url http://127.0.0.1:8080/orders --slo 'p(95)<200' --max-time 10m", ""})
 public final class SearchCommand extends RecordingCommand {
 

@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import java.net.URI;
 import java.net.URISyntaxException;
 
-/** A scrape target: an absolute http(s) URL such as {@code http://127.0.0.1:9464/metrics}. */
+/** A scrape target: an absolute http(s) URL such as {@code http://127.0.0.1:19464/metrics}. */
 public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
 
     @Override

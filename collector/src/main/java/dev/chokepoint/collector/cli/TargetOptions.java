@@ -15,10 +15,10 @@ public final class TargetOptions {
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);
 
     /**
-     * The agent's endpoint with its default options ({@code port} 9464 on loopback): what is
+     * The agent's endpoint with its default options ({@code port} 19464 on loopback): what is
      * scraped when no {@code --target} is given. The agent's port is documented in docs/metrics.md.
      */
-    public static final URI AGENT_DEFAULT = URI.create("http://127.0.0.1:9464/metrics");
+    public static final URI AGENT_DEFAULT = URI.create("http://127.0.0.1:19464/metrics");
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -28,7 +28,7 @@ public final class TargetOptions {
     @Option(names = "--target", paramLabel = "URL", converter = TargetConverter.class,
             description = "Metrics endpoint to scrape (Prometheus text or OpenMetrics), e.g. "
                     + "http://127.0.0.1:8080/actuator/prometheus; repeat for several targets "
-                    + "(default: the agent's, http://127.0.0.1:9464/metrics).")
+                    + "(default: the agent's, http://127.0.0.1:19464/metrics).")
     List<URI> targets;
 
     Duration interval = Duration.ofSeconds(1);

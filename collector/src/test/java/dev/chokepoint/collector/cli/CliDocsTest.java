@@ -61,6 +61,18 @@ class CliDocsTest {
         }
     }
 
+    @Test
+    void withoutATargetTheAgentsDefaultEndpointIsScraped() throws IOException {
+        // The agent's defaults as docs/metrics.md gives them (AgentOptionsDocTest holds them to the agent's code).
+        String agentOptions = Files.readString(Path.of("..", "docs", "metrics.md"));
+        Matcher port = Pattern.compile("\\| `port` \\| `CHOKEPOINT_PORT` \\| `(\\d+)` \\|").matcher(agentOptions);
+        Matcher host = Pattern.compile("\\| `host` \\| `CHOKEPOINT_HOST` \\| `([^`]+)` \\|").matcher(agentOptions);
+
+        assertThat(port.find() && host.find()).as("port and host rows in docs/metrics.md").isTrue();
+        assertThat(TargetOptions.AGENT_DEFAULT.toString()).isEqualTo("http://" + host.group(1) + ":" + port.group(1) + "/metrics");
+        assertThat(new TargetOptions().targets()).containsExactly(TargetOptions.AGENT_DEFAULT);
+    }
+
     /** Every visible option's longest name → the commands that have it; help and version left out. */
     private Map<String, Set<String>> inCode() {
         Map<String, Set<String>> out = new TreeMap<>();

@@ -76,6 +76,17 @@ class CliOptionsTest {
     }
 
     @Test
+    void withoutATargetTheAgentsDefaultEndpointIsScrapedAndStderrSaysSo() {
+        int code = Main.execute(console, "record", "--out", dir.resolve("r").toString(), "--duration", "300ms",
+                "--interval", "100ms");
+
+        // RECORDING_FAILED when nothing listens there; OK should an agent run on this machine with its defaults
+        assertThat(code).isIn(ExitCodes.RECORDING_FAILED, ExitCodes.OK);
+        assertThat(captured.err()).contains("chokepoint: no --target given: scraping the agent's default endpoint "
+                + "http://127.0.0.1:19464/metrics");
+    }
+
+    @Test
     void stairsTooShortForAVerdictAreWarnedAboutNotRefused() {
         // 8 s steps gave "unattributed" where the executor and Redis saturated (WaitVerdictsIT)
         assertThat(BuiltInLoad.shortStepWarning(Duration.ofSeconds(8)))
