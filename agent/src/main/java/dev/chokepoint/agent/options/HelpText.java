@@ -28,10 +28,9 @@ public final class HelpText {
             text.append(String.format(ROW, option.key(), option.defaultValue(), option.envName(), option.description()));
         }
         text.append("\n  probes: ").append(String.join(", ", probeIds)).append('\n');
-        text.append("\nOlder spellings, still read (one stderr line each):");
+        text.append("\nOlder spellings, still read (one stderr line each); all options: docs/metrics.md#agent-options\n");
         for (OldName old : OldName.values()) {
-            text.append(' ').append(old.key()).append(" → ").append(old.now().key())
-                    .append(old.ordinal() < OldName.values().length - 1 ? "," : "\n");
+            text.append(String.format("  %-23s -> %s%n", old.key(), old.now().key()));
         }
         return text.toString();
     }

@@ -163,7 +163,7 @@ class AgentOptionsTest {
             assertThat(help).contains(option.key(), option.envName(), option.defaultValue(), option.description());
         }
         for (OldName old : OldName.values()) {
-            assertThat(help).contains(old.key() + " → " + old.now().key());
+            assertThat(help).containsPattern("  " + old.key() + " +-> " + old.now().key() + "\n");
         }
     }
 }
