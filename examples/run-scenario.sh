@@ -8,7 +8,7 @@
 #
 #   examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
 #                            [--rates R1,R2,...] [--no-schedule]
-#                            [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe DUR]]
+#                            [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe-duration DUR]]
 # WARM_UP_SECONDS (default 10): how long the warm-up before recording runs (at up to 5 RPS).
 set -euo pipefail
 
@@ -21,7 +21,7 @@ usage() {
   cat >&2 <<USAGE
 usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgres|mariadb|h2]
                                 [--rates R1,R2,...] [--no-schedule]
-                                [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe DUR]]
+                                [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe-duration DUR]]
   scenario   one of: $(valid_scenarios)
   --ci       the CI-sized stairs (shorter steps)
   --out DIR  run folder (default runs/<scenario>-<timestamp>)
@@ -35,10 +35,11 @@ usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgre
              still written): it detects the steps from the server's request rate, as with a
              load tool it cannot read
   --drive    who drives the load: stairs (default: the collector's built-in engine,
-             'chokepoint run --requests … --stairs … --step …'), hey-script (your own load tool's
+             'chokepoint run --requests … --stairs … --step-duration …'), hey-script (your own load tool's
              route: examples/load/stairs.sh under 'chokepoint run -- …', the schedule read from
              its steps.csv) or search ('chokepoint search', the capacity within --slo, default
-             p95<=300ms, in at most --max-time, default 10m, probes of --probe, default 15s)
+             p95<=300ms, in at most --max-time, default 10m, probes of --probe-duration, default
+             15s; --probe is its old name)
 USAGE
 }
 die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
@@ -51,7 +52,7 @@ while (($#)); do
     --drive) [[ $# -ge 2 ]] || die_usage "--drive needs hey-script, stairs or search"; drive=$2; shift 2 ;;
     --slo) [[ $# -ge 2 ]] || die_usage "--slo needs an SLO like 'p95<=300ms'"; search_slo=$2; shift 2 ;;
     --max-time) [[ $# -ge 2 ]] || die_usage "--max-time needs a duration like 10m"; search_max_time=$2; shift 2 ;;
-    --probe) [[ $# -ge 2 ]] || die_usage "--probe needs a duration like 15s"; search_probe=$2; shift 2 ;;
+    --probe-duration|--probe) [[ $# -ge 2 ]] || die_usage "$1 needs a duration like 15s"; search_probe=$2; shift 2 ;;
     --ci) ci=--ci; shift ;;
     --rates) [[ $# -ge 2 ]] || die_usage "--rates needs a list like 10,30,120"; rates=$2; shift 2 ;;
     --no-schedule) schedule=""; shift ;;
@@ -312,17 +313,17 @@ if [[ $drive != hey-script ]]; then
   } >"$out/requests.yaml"
   if [[ $drive == stairs ]]; then
     log "built-in stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (chokepoint run --stairs)"
-    drive_args=(run --requests "$out/requests.yaml" --stairs "$LOAD_RATES" --step "${LOAD_STEP_SECONDS}s")
+    drive_args=(run --requests "$out/requests.yaml" --stairs "$LOAD_RATES" --step-duration "${LOAD_STEP_SECONDS}s")
   else
     log "capacity search within $search_slo, at most $search_max_time, probes of $search_probe (chokepoint search)"
     drive_args=(search --requests "$out/requests.yaml" --slo "$search_slo" --max-time "$search_max_time"
-      --probe "$search_probe")
+      --probe-duration "$search_probe")
   fi
   setsid java -jar "$collector_jar" "${drive_args[@]}" --target "$target" --out "$out" \
     > >(tee "$out/collector.log") 2>&1 &
 elif [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
-  step_args=(--steps "$out/steps.csv")
+  step_args=(--steps-file "$out/steps.csv")
   if [[ -z $schedule ]]; then
     step_args=()
     log "the collector gets no schedule: it detects the steps from the server's request rate"

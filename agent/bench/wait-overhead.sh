@@ -21,8 +21,8 @@ declare -A args=(
   [base]="probes=-waits:-executors"
   [executors]="probes=-waits"
   [default]=""
-  [socket-0ms]="waits.socket-ms=0"
-  [all-10ms]="waits.lock-ms=10,waits.socket-ms=10,waits.file-ms=10"
+  [socket-0ms]="waits.socket-threshold=0"
+  [all-10ms]="waits.lock-threshold=10ms,waits.socket-threshold=10ms,waits.file-threshold=10ms"
 )
 configs=(base executors default socket-0ms all-10ms)
 hz=$(getconf CLK_TCK)

@@ -27,7 +27,7 @@
 #   heap, non-heap, threads   after a full GC at the end of the round
 #
 #   --agent-options OPTS   more Chokepoint agent options after port=0 (e.g. probes=-waits, or
-#                          waits.lock-ms=10): price one probe or setting against the same baselines
+#                          waits.lock-threshold=10ms): price one probe or setting against the same baselines
 #   --otel-metrics E       prometheus (default) or none: the OpenTelemetry agent's metrics exporter
 #   --variant OPTS         a fourth configuration, "variant": Chokepoint with these options too, in
 #                          the same rounds, so that every probe and e.g. probes=-waits share a run

@@ -162,7 +162,7 @@ hey -z "$([[ -n $ci ]] && echo 6 || echo 10)s" -c 3 -q 5 -m POST -D "$body" -T a
   "http://127.0.0.1:$nginx_port/orders" >"$out/warm-up.txt" 2>&1 || log "warm-up failed; see $out/warm-up.txt"
 log "stairs $rates rps, $step_seconds s each, through nginx; report from Prometheus"
 status=0
-java -jar "$collector_jar" run --prometheus "$prom" --selector '{job="market"}' --out "$out" --steps "$out/steps.csv" \
+java -jar "$collector_jar" run --prometheus "$prom" --selector '{job="market"}' --out "$out" --steps-file "$out/steps.csv" \
   -- "$root/examples/load/stairs.sh" --url "http://127.0.0.1:$nginx_port/orders" --rates "$rates" \
   --step-seconds "$step_seconds" --out "$out" --max-workers 200 --per-worker-max 1 --method POST --body "$body" \
   2>&1 | tee "$out/collector.log" || status=$?

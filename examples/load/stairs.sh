@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stairs load with hey: one `hey -z <secs>s -q <per-worker rate> -c <workers> -o csv` per step.
 # As each step ends, its CSV (step-N.csv) and its line in steps.csv (step,start_ms,end_ms,
-# offered_rps,hey_csv,workers; the schedule the collector reads with --steps; workers lets it
+# offered_rps,hey_csv,workers; the schedule the collector reads with --steps-file; workers lets it
 # judge whether hey could offer the rate) land in the output folder,
 # so an interrupted run keeps every finished step.
 #

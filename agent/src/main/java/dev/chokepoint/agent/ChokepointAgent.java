@@ -2,6 +2,7 @@ package dev.chokepoint.agent;
 
 import dev.chokepoint.agent.bootstrap.AgentBootstrap;
 import dev.chokepoint.agent.bootstrap.Probes;
+import dev.chokepoint.agent.options.AgentVersion;
 import dev.chokepoint.agent.options.HelpText;
 
 import java.lang.instrument.Instrumentation;
@@ -9,7 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Entry points of {@code chokepoint-agent.jar}: {@code -javaagent:} ({@link #premain}), attach to a
- * running JVM ({@link #agentmain}) and {@code java -jar chokepoint-agent.jar --help} ({@link #main}).
+ * running JVM ({@link #agentmain}) and {@code java -jar chokepoint-agent.jar --help} or
+ * {@code --version} ({@link #main}).
  *
  * <p>Nothing escapes {@link #premain}: an exception there would abort the application's start,
  * which the agent must never cause.
@@ -44,6 +46,10 @@ public final class ChokepointAgent {
     public static void main(String[] args) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
             System.out.print(HelpText.render(Probes.ids()));
+            return;
+        }
+        if (args[0].equals("--version") || args[0].equals("-V")) {
+            System.out.println("chokepoint-agent " + AgentVersion.version());
             return;
         }
         System.err.println("chokepoint-agent.jar: unknown argument '" + args[0] + "'; this jar is a -javaagent, "

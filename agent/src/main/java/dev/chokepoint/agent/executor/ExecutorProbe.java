@@ -60,7 +60,7 @@ public final class ExecutorProbe extends MeterProbe {
 
     @Override
     public void bind(ProbeContext context) {
-        int maxNames = LabelLimit.read(context, ID, "max-executors", DEFAULT_MAX_NAMES);
+        int maxNames = LabelLimit.read(context, ID, "executors.max-names", DEFAULT_MAX_NAMES);
         Instrumentation instrumentation = context.instrumentation();
         if (maxNames < 0 || instrumentation == null) {
             return;

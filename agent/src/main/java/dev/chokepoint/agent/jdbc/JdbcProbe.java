@@ -27,7 +27,7 @@ public final class JdbcProbe extends InstrumentingProbe {
     private static final String POOL_BASE = "com.zaxxer.hikari.pool.PoolBase";
     private static final String CONNECTION = "Ljava/sql/Connection;";
 
-    /** False when {@code max-queries} is negative: no meters, no transformation. */
+    /** False when {@code jdbc.max-queries} is negative: no meters, no transformation. */
     private volatile boolean counting;
 
     public JdbcProbe() {
@@ -36,7 +36,7 @@ public final class JdbcProbe extends InstrumentingProbe {
 
     @Override
     public void bind(ProbeContext context) {
-        int maxQueries = LabelLimit.read(context, ID, "max-queries", DEFAULT_MAX_QUERIES);
+        int maxQueries = LabelLimit.read(context, ID, "jdbc.max-queries", DEFAULT_MAX_QUERIES);
         if (maxQueries < 0) {
             return;
         }

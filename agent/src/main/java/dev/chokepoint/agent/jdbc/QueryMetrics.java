@@ -19,7 +19,7 @@ public final class QueryMetrics implements MeterBinder {
 
     private final BoundedLabels queries;
     private final BoundedLabels poolNames = new BoundedLabels(MAX_POOLS, MAX_POOLS, name -> name);
-    /** pool tag → its statements' timers; bounded by MAX_POOLS × (max-queries + 1). */
+    /** pool tag → its statements' timers; bounded by MAX_POOLS × (jdbc.max-queries + 1). */
     private final ConcurrentHashMap<String, PoolQueries> pools = new ConcurrentHashMap<>();
     private volatile MeterRegistry registry;
 

@@ -2,7 +2,7 @@ package dev.chokepoint.agent.label;
 
 import dev.chokepoint.agent.probe.ProbeContext;
 
-/** Reads a label-cardinality option ({@code max-uris}, {@code max-queries}, …) for a probe. */
+/** Reads a label-cardinality option ({@code request.max-uris}, {@code jdbc.max-queries}, …) for a probe. */
 public final class LabelLimit {
 
     private LabelLimit() {

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
- * The agent's settings, read from the agent arguments ({@code port=9464,host=0.0.0.0}) and from
+ * The agent's settings, read from the agent arguments ({@code port=19464,host=0.0.0.0}) and from
  * {@code CHOKEPOINT_*} environment variables; an argument wins over the environment.
  *
  * <p>Parsing never fails: an unknown option or a bad value becomes one line in
@@ -39,6 +39,13 @@ public final class AgentOptions {
     public static AgentOptions parse(String agentArgs, Map<String, String> environment) {
         Map<Option, String> values = new EnumMap<>(Option.class);
         List<String> problems = new ArrayList<>();
+        for (OldName old : OldName.values()) {
+            String fromEnv = environment.get(old.envName());
+            if (fromEnv != null && !environment.containsKey(old.now().envName())) {
+                problems.add(old.notice(true));
+                accept(old.now(), old.translate(fromEnv.trim()), old.envName(), values, problems);
+            }
+        }
         for (Option option : Option.values()) {
             String fromEnv = environment.get(option.envName());
             if (fromEnv != null) {
@@ -62,17 +69,24 @@ public final class AgentOptions {
         }
         int equals = item.indexOf('=');
         if (equals < 0) {
-            problems.add("chokepoint: agent argument '" + item + "' is not key=value; write e.g. port=9464 ("
+            problems.add("chokepoint: agent argument '" + item + "' is not key=value; write e.g. port=19464 ("
                     + knownOptions() + ")");
             return;
         }
         String key = item.substring(0, equals).trim();
+        String value = item.substring(equals + 1).trim();
         Option option = Option.byKey(key);
         if (option == null) {
-            problems.add("chokepoint: unknown option '" + key + "' in " + ARGUMENTS + ", ignored; " + knownOptions());
-            return;
+            OldName old = OldName.byKey(key);
+            if (old == null) {
+                problems.add("chokepoint: unknown option '" + key + "' in " + ARGUMENTS + ", ignored; " + knownOptions());
+                return;
+            }
+            problems.add(old.notice(false));
+            option = old.now();
+            value = old.translate(value);
         }
-        accept(option, item.substring(equals + 1).trim(), ARGUMENTS, values, problems);
+        accept(option, value, ARGUMENTS, values, problems);
     }
 
     private static void accept(Option option, String value, String source, Map<Option, String> values,
@@ -94,7 +108,7 @@ public final class AgentOptions {
         return known.toString();
     }
 
-    /** One ready-to-print stderr line per unknown option or bad value, in the order met. */
+    /** One ready-to-print stderr line per unknown option, bad value or old spelling, in the order met. */
     public List<String> problems() {
         return problems;
     }
@@ -122,11 +136,11 @@ public final class AgentOptions {
     }
 
     public int maxUris() {
-        return Integer.parseInt(values.get(Option.MAX_URIS));
+        return Integer.parseInt(values.get(Option.REQUEST_MAX_URIS));
     }
 
     public int maxQueries() {
-        return Integer.parseInt(values.get(Option.MAX_QUERIES));
+        return Integer.parseInt(values.get(Option.JDBC_MAX_QUERIES));
     }
 
     /** The OTLP/HTTP metrics endpoint, empty when export is off. */

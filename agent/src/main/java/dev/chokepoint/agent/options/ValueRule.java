@@ -59,7 +59,14 @@ enum ValueRule {
     DURATION {
         @Override
         String problem(String value) {
-            return Durations.parse(value) != null ? null : "is not a duration; use e.g. 500ms, 30s or 1m";
+            java.time.Duration d = Durations.parse(value);
+            return d != null && !d.isZero() ? null : "is not a duration; use e.g. 500ms, 30s, 1m or 1m30s";
+        }
+    },
+    DURATION_OR_ZERO {
+        @Override
+        String problem(String value) {
+            return Durations.parse(value) != null ? null : "is not a duration; use e.g. 1ms, 500us, 10ms, or 0";
         }
     };
 

@@ -10,7 +10,7 @@ public interface ProbeContext {
 
     MeterRegistry registry();
 
-    /** The value of an agent option ({@code max-queries}, …), or {@code defaultValue}. */
+    /** The value of an agent option ({@code jdbc.max-queries}, …), or {@code defaultValue}. */
     String option(String name, String defaultValue);
 
     /**

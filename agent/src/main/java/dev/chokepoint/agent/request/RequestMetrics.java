@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.LongAdder;
  * CPU part is sampled: its count and sum are weighted estimates ({@link CpuSampling}).
  *
  * <p>Meters are resolved once per route and kept in maps bounded by the uri cap
- * ({@code max-uris}) × methods × status codes; the raw route template or path is memoized to its
+ * ({@code request.max-uris}) × methods × status codes; the raw route template or path is memoized to its
  * route (bounded too), so recording a request is one map lookup and allocates nothing.
  */
 public final class RequestMetrics implements MeterBinder {

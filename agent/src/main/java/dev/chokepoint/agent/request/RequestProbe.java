@@ -41,7 +41,7 @@ public final class RequestProbe extends InstrumentingProbe {
     /** A Tomcat request note: internal to Tomcat, invisible to the application, gone on recycle. */
     static final String ASYNC_NOTE = "dev.chokepoint.agent.request.async";
 
-    /** False when {@code max-uris} is negative: no meters, no transformation. */
+    /** False when {@code request.max-uris} is negative: no meters, no transformation. */
     private volatile boolean timing;
 
     public RequestProbe() {
@@ -50,7 +50,7 @@ public final class RequestProbe extends InstrumentingProbe {
 
     @Override
     public void bind(ProbeContext context) {
-        int maxUris = LabelLimit.read(context, ID, "max-uris", DEFAULT_MAX_URIS);
+        int maxUris = LabelLimit.read(context, ID, "request.max-uris", DEFAULT_MAX_URIS);
         if (maxUris < 0) {
             return;
         }

@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
 /**
  * The {@code jdk.ThreadPark} threshold, raised while short parks cost more than they explain.
  *
- * <p>At the configured threshold ({@code waits.lock-ms}, 1 ms) a pool of workers that wait a few
+ * <p>At the configured threshold ({@code waits.lock-threshold}, 1 ms) a pool of workers that wait a few
  * milliseconds for their next request writes one park event per request, with its stack, which the
  * consumer parses only to drop it as idle: on the fast service ≈ 7.5 µs of the agent's ≈ 14 µs a
  * request (docs/overhead.md). So while idle pool threads' parks arrive at

@@ -85,7 +85,7 @@ public final class WaitMetrics implements MeterBinder {
         Gauge.builder(PARK_THRESHOLD, threshold, t -> t.current().toNanos() / 1e9)
                 .strongReference(true)
                 .baseUnit("seconds")
-                .description("Shortest park recorded now: waits.lock-ms, raised to 10 ms while short parks cost more than they explain")
+                .description("Shortest park recorded now: waits.lock-threshold, raised to 10 ms while short parks cost more than they explain")
                 .register(registry);
     }
 

@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.wait;
 
 import dev.chokepoint.agent.label.LabelLimit;
+import dev.chokepoint.agent.options.Durations;
 import dev.chokepoint.agent.probe.MeterProbe;
 import dev.chokepoint.agent.probe.ProbeContext;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,6 +23,7 @@ public final class WaitProbe extends MeterProbe {
 
     static final String ID = "waits";
     static final int DEFAULT_MAX_LABELS = 50;
+    static final String DEFAULT_THRESHOLD = "1ms";
     /**
      * How often at most the outbound connections are counted again when this process's sockets
      * changed: a new pool's connections show within it, well inside a load step (10 s or more).
@@ -44,9 +46,9 @@ public final class WaitProbe extends MeterProbe {
 
     @Override
     public void bind(ProbeContext context) {
-        int maxLabels = LabelLimit.read(context, ID, "max-wait-labels", DEFAULT_MAX_LABELS);
-        WaitThresholds thresholds = new WaitThresholds(millis(context, "waits.lock-ms", 1),
-                millis(context, "waits.socket-ms", 1), millis(context, "waits.file-ms", 1));
+        int maxLabels = LabelLimit.read(context, ID, "waits.max-labels", DEFAULT_MAX_LABELS);
+        WaitThresholds thresholds = new WaitThresholds(threshold(context, "waits.lock-threshold"),
+                threshold(context, "waits.socket-threshold"), threshold(context, "waits.file-threshold"));
         if (maxLabels < 0 || !context.isOn(ID)) {
             return;
         }
@@ -97,16 +99,9 @@ public final class WaitProbe extends MeterProbe {
         return sum;
     }
 
-    private static Duration millis(ProbeContext context, String option, int defaultValue) {
-        String text = context.option(option, Integer.toString(defaultValue)).trim();
-        try {
-            int value = Integer.parseInt(text);
-            if (value >= 0) {
-                return Duration.ofMillis(value);
-            }
-        } catch (NumberFormatException notANumber) {
-            // the options parser already reported it; the default applies
-        }
-        return Duration.ofMillis(defaultValue);
+    private static Duration threshold(ProbeContext context, String option) {
+        Duration value = Durations.parse(context.option(option, DEFAULT_THRESHOLD));
+        // null only if the options parser let a bad value through; it reported bad ones already
+        return value != null ? value : Durations.parse(DEFAULT_THRESHOLD);
     }
 }

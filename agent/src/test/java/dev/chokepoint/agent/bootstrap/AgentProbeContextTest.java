@@ -14,7 +14,7 @@ class AgentProbeContextTest {
 
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final AgentProbeContext context = new AgentProbeContext(new SimpleMeterRegistry(),
-            AgentOptions.parse("max-uris=3", java.util.Map.of()), new PrintStream(err, true, StandardCharsets.UTF_8));
+            AgentOptions.parse("request.max-uris=3", java.util.Map.of()), new PrintStream(err, true, StandardCharsets.UTF_8));
 
     @Test
     void aFailedProbeIsReportedOnceAndSwitchedOff() {
@@ -49,7 +49,7 @@ class AgentProbeContextTest {
 
     @Test
     void optionsReachProbesByName() {
-        assertThat(context.option("max-uris", "100")).isEqualTo("3");
+        assertThat(context.option("request.max-uris", "100")).isEqualTo("3");
         assertThat(context.option("unknown", "x")).isEqualTo("x");
     }
 

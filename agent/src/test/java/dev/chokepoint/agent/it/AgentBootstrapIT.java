@@ -40,7 +40,7 @@ class AgentBootstrapIT {
             app.awaitStdout("ready");
             Scrape scrape = app.scrape();
 
-            assertThat(app.metricsUri().getPort()).isNotEqualTo(9464);
+            assertThat(app.metricsUri().getPort()).isNotEqualTo(19464);
             assertThat(scrape.has("process_cpu_usage")).isTrue();
             assertThat(scrape.has("jvm_memory_used_bytes")).as("jvm probe left out by CHOKEPOINT_PROBES").isFalse();
             assertThat(app.agentProblems()).isEmpty();
@@ -55,9 +55,10 @@ class AgentBootstrapIT {
         assertThat(help.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
         assertThat(help.exitValue()).isZero();
-        assertThat(text).contains("port", "9464", "CHOKEPOINT_PORT", "host", "127.0.0.1", "CHOKEPOINT_HOST",
-                "probes", "CHOKEPOINT_PROBES", "max-uris", "CHOKEPOINT_MAX_URIS", "max-queries",
-                "CHOKEPOINT_MAX_QUERIES", "otlp.endpoint", "CHOKEPOINT_OTLP_ENDPOINT", "otlp.interval",
+        assertThat(text).startsWith("Chokepoint agent " + System.getProperty("chokepoint.expected.version", "") + "\n");
+        assertThat(text).contains("port", "19464", "CHOKEPOINT_PORT", "host", "127.0.0.1", "CHOKEPOINT_HOST",
+                "probes", "CHOKEPOINT_PROBES", "request.max-uris", "CHOKEPOINT_REQUEST_MAX_URIS", "jdbc.max-queries",
+                "CHOKEPOINT_JDBC_MAX_QUERIES", "otlp.endpoint", "CHOKEPOINT_OTLP_ENDPOINT", "otlp.interval",
                 "CHOKEPOINT_OTLP_INTERVAL", "probes: tomcat, hikari, jdbc, request, httpclient, httpcomponents, commons-pool2, jvm, process");
     }
 

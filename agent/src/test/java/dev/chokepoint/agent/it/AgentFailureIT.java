@@ -41,11 +41,11 @@ class AgentFailureIT {
 
     @Test
     void badValueIsNamedWithTheFixAndTheDefaultIsUsed() {
-        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).agentArgs("port=0,max-queries=lots").start()) {
+        try (ForkedApp app = ForkedApp.of(PlainMainApp.class).agentArgs("port=0,jdbc.max-queries=lots").start()) {
             assertServes(app);
 
             assertThat(app.agentProblems()).as(app.describe()).containsExactly(
-                    "chokepoint: option max-queries=lots (agent arguments) is not a positive whole number; "
+                    "chokepoint: option jdbc.max-queries=lots (agent arguments) is not a positive whole number; "
                             + "use e.g. 100; using the default 100");
         }
     }
@@ -58,7 +58,7 @@ class AgentFailureIT {
 
             assertThat(app.agentProblems()).as(app.describe()).containsExactly(
                     "chokepoint: option otlp.interval=often (CHOKEPOINT_OTLP_INTERVAL) is not a duration; "
-                            + "use e.g. 500ms, 30s or 1m; using the default 30s");
+                            + "use e.g. 500ms, 30s, 1m or 1m30s; using the default 30s");
         }
     }
 

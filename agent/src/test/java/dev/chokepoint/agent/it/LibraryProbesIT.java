@@ -35,7 +35,7 @@ class LibraryProbesIT {
     @BeforeAll
     void startApp() {
         app = ForkedApp.of(ProbedServiceApp.class)
-                .agentArgs("port=0,max-uris=" + MAX_URIS + ",max-queries=" + MAX_QUERIES)
+                .agentArgs("port=0,request.max-uris=" + MAX_URIS + ",jdbc.max-queries=" + MAX_QUERIES)
                 .start();
         base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");
     }

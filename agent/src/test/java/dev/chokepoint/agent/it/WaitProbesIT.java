@@ -30,7 +30,7 @@ class WaitProbesIT {
     void startApp() {
         // Socket threshold 0: Lettuce's and the JDK HttpClient's reads are non-blocking (NIO) and
         // shorter than the default 1 ms; with it, their peers are named (docs/metrics.md).
-        app = ForkedApp.of(WaitServiceApp.class).agentArgs("port=0,waits.socket-ms=0").start();
+        app = ForkedApp.of(WaitServiceApp.class).agentArgs("port=0,waits.socket-threshold=0").start();
         URI downstream = URI.create(app.awaitStdoutValue("downstream"));
         downstreamPeer = "127.0.0.1:" + downstream.getPort();
         base = URI.create("http://127.0.0.1:" + app.awaitStdoutValue("ready") + "/");

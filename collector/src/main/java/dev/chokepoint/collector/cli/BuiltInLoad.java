@@ -38,7 +38,7 @@ final class BuiltInLoad {
         }
         return "chokepoint: steps of " + step.toMillis() / 1000.0 + " s are shorter than a verdict needs ("
                 + SHORTEST_JUDGED_STEP.toSeconds() + " s: a step is judged from 5 s after its start and a rule must hold"
-                + " 5 s); the report can say whether a step kept up, not which resource saturated: use --step "
+                + " 5 s); the report can say whether a step kept up, not which resource saturated: use --step-duration "
                 + SHORTEST_JUDGED_STEP.toSeconds() + "s or more";
     }
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-@Command(name = "chokepoint", mixinStandardHelpOptions = true, version = "chokepoint 0.1.0",
+@Command(name = "chokepoint", mixinStandardHelpOptions = true, versionProvider = BuildVersion.class,
         usageHelpAutoWidth = true,
         description = {"Which resource saturated first at each step of a load test, and why.",
             "Records the agent's (or Actuator's) metrics during a stepped load test, finds the steps, applies "
@@ -27,9 +27,11 @@ public final class ChokepointCommand implements Callable<Integer> {
                 .addSubcommand(new AnalyzeCommand(console))
                 .addSubcommand(new CheckCommand(console))
                 .addSubcommand(new MarginsCommand(console))
-                .addSubcommand(new CompareCommand(console));
+                .addSubcommand(new CompareCommand(console))
+                .addSubcommand(new CompletionCommand(console));
         commandLine.setOut(new PrintWriter(console.out(), true));
         commandLine.setErr(new PrintWriter(console.err(), true));
+        commandLine.setExecutionStrategy(RenamedOptions.warningFirst(commandLine.getErr()));
         // Bad usage keeps picocli's exit code 2; an exception escaping a command is a bug.
         commandLine.setExecutionExceptionHandler((error, failed, parsed) -> {
             failed.getErr().println("chokepoint: internal error, please report:");
@@ -38,6 +40,7 @@ public final class ChokepointCommand implements Callable<Integer> {
         });
         commandLine.getCommandSpec().usageMessage().footer(ExitCodes.HELP);
         for (CommandLine sub : commandLine.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new BuildVersion());
             String[] own = sub.getCommandSpec().usageMessage().footer();
             String[] footer = new String[own.length + ExitCodes.HELP.length];
             System.arraycopy(own, 0, footer, 0, own.length);

@@ -13,7 +13,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +28,7 @@ public final class MarginsCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "Run folders written by `run` or `record`.")
     List<Path> runs;
 
-    // One file per --rules (repeat it for more): a list-valued option would swallow the run folders after it.
-    @Option(names = "--rules", paramLabel = "FILE",
+    @Option(names = "--rules", paramLabel = "FILE", converter = RulesFileConverter.class,
             description = "Rule file adding rules or overriding default ones by id; repeat the option for several files.")
     List<Path> rules = new ArrayList<>();
 
@@ -46,12 +44,6 @@ public final class MarginsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (Path file : rules) {
-            if (!Files.isRegularFile(file)) {
-                console.err().println("chokepoint: --rules " + file + " does not exist; give the path of a rules YAML file");
-                return ExitCodes.BAD_INPUT;
-            }
-        }
         AnalysisOptions options = new AnalysisOptions(List.copyOf(rules), AnalysisOptions.DEFAULT_SLO, java.util.Set.of());
         List<MarginTable.Run> tables = new ArrayList<>();
         for (Path dir : runs) {

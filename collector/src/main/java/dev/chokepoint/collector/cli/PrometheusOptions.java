@@ -29,9 +29,17 @@ public final class PrometheusOptions {
             description = "With --prometheus: the instances' series, as label matchers in braces, e.g. '{job=\"market\"}'.")
     String selector;
 
-    @Option(names = "--prometheus-step", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
-            description = "With --prometheus: the range-query step, the servers' scrape interval (default: ${DEFAULT-VALUE}).")
-    Duration step;
+    // No defaultValue: picocli would apply it after the old name's setter (an initial value it does not).
+    @Option(names = "--prometheus-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --prometheus: the servers' scrape interval, the step of the range queries "
+                    + "(default: 1s).")
+    Duration step = Duration.ofSeconds(1);
+
+    /** The old name of {@code --prometheus-interval} (see {@link RenamedOptions}). */
+    @Option(names = "--prometheus-step", paramLabel = "DURATION", hidden = true, converter = DurationConverter.class)
+    void oldStep(Duration value) {
+        step = value;
+    }
 
     boolean enabled() {
         return url != null;
@@ -43,7 +51,7 @@ public final class PrometheusOptions {
             throw new ParameterException(spec.commandLine(), "--prometheus needs --selector, e.g. --selector '{job=\"market\"}'");
         }
         if (step.toMillis() < 100) {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--prometheus-step': use 100ms or more "
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--prometheus-interval': use 100ms or more "
                     + "(the scrape interval, 1s is usual)");
         }
         Selector s;

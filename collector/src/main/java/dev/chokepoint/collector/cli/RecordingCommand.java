@@ -46,10 +46,9 @@ abstract class RecordingCommand implements Callable<Integer> {
 
     /** Starts recording with live progress; null (said on stderr) when the run folder cannot be created. */
     Recording startRecording(List<String> command, StepSource source) {
-        if (targets.targets() == null) {
-            console.err().println("chokepoint: Missing required option: '--target=URL' (or, for `run`, "
-                    + "--prometheus URL --selector MATCHERS)");
-            return null;
+        if (!targets.given()) {
+            console.err().println("chokepoint: no --target given: scraping the agent's default endpoint "
+                    + TargetOptions.AGENT_DEFAULT);
         }
         try {
             return Recording.start(targets, out, command, source, LiveProgress.create(source, console.err()),

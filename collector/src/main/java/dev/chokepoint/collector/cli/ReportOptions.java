@@ -1,12 +1,12 @@
 package dev.chokepoint.collector.cli;
 
 import dev.chokepoint.collector.analysis.AnalysisOptions;
+import dev.chokepoint.collector.verdict.Slo;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,34 +22,37 @@ public final class ReportOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    private final List<Path> rules = new ArrayList<>();
     private Set<String> formats = new LinkedHashSet<>(List.of("md", "json", "html"));
+    private List<String> slos = List.of();
 
-    @Option(names = "--slo", paramLabel = "SLO",
-            description = "Service level objective, k6-threshold style (default: ${DEFAULT-VALUE}). "
-                    + "The knee is the highest step meeting it.")
-    String slo = AnalysisOptions.DEFAULT_SLO;
+    @Option(names = "--slo", paramLabel = "SLO", defaultValue = AnalysisOptions.DEFAULT_SLO,
+            description = "Service level objective; the knee is the highest step meeting it. k6's threshold syntax "
+                    + "(p(95)<300, p(99)<1000, avg<200, med<150 in ms; http_req_failed<0.01) or p95<=300ms, errors<=1%%; "
+                    + "terms joined by commas or given as repeated --slo. < is strictly below, <= at most "
+                    + "(default: ${DEFAULT-VALUE}).")
+    void slo(List<String> values) {
+        for (String value : values) {
+            try {
+                Slo.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "Invalid value for option '--slo': " + e.getMessage());
+            }
+        }
+        slos = List.copyOf(values);
+    }
 
     @Option(names = "--fail-on-slo", description = "Exit with 1 when a step misses the SLO (for CI).")
     boolean failOnSlo;
 
-    @Option(names = "--rules", paramLabel = "FILE", arity = "1..*",
-            description = "Rule file(s) adding rules or overriding default ones by id.")
-    void rules(List<Path> files) {
-        for (Path file : files) {
-            if (!Files.isRegularFile(file)) {
-                throw new ParameterException(spec.commandLine(), "Invalid value for option '--rules': " + file
-                        + " does not exist; give the path of a rules YAML file");
-            }
-            rules.add(file);
-        }
-    }
+    @Option(names = "--rules", paramLabel = "FILE", converter = RulesFileConverter.class,
+            description = "Rule file adding rules or overriding default ones by id; repeat the option for several files.")
+    List<Path> rules = new ArrayList<>();
 
-    @Option(names = "--format", paramLabel = "FORMATS", defaultValue = "md,json,html",
-            description = "Report formats, comma-separated, of md, json, html (default: ${DEFAULT-VALUE}).")
-    void formats(String value) {
+    @Option(names = "--format", paramLabel = "FORMATS", split = ",", defaultValue = "md,json,html",
+            description = "Report formats, of md, json, html: comma-separated or repeated (default: ${DEFAULT-VALUE}).")
+    void formats(List<String> values) {
         Set<String> chosen = new LinkedHashSet<>();
-        for (String format : value.split(",")) {
+        for (String format : values) {
             String name = format.trim().toLowerCase(Locale.ROOT);
             if (!FORMATS.contains(name)) {
                 throw new ParameterException(spec.commandLine(), "Invalid value for option '--format': '" + format
@@ -60,8 +63,16 @@ public final class ReportOptions {
         formats = chosen;
     }
 
+    /**
+     * The SLO as given: several {@code --slo} joined by {@code ;}, which ends the k6 metric name a
+     * term before it began ({@code http_req_failed: rate<0.01}), so each value reads as it did alone.
+     */
+    String slo() {
+        return slos.isEmpty() ? AnalysisOptions.DEFAULT_SLO : String.join("; ", slos);
+    }
+
     public AnalysisOptions analysisOptions() {
-        return new AnalysisOptions(List.copyOf(rules), slo, Set.copyOf(formats));
+        return new AnalysisOptions(List.copyOf(rules), slo(), Set.copyOf(formats));
     }
 
     public boolean failOnSlo() {

@@ -58,7 +58,7 @@ final class ReportStage {
         }
         if (steps.isEmpty()) {
             err.println("chokepoint: no steps found (no load or no http_server_requests timer); "
-                    + "give --steps, --k6-json or --jtl");
+                    + "give --steps-file, --k6-json or --jtl");
         }
         AnalysisResult result;
         try {

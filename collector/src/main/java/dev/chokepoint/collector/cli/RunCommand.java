@@ -2,6 +2,7 @@ package dev.chokepoint.collector.cli;
 
 import dev.chokepoint.collector.drive.HeyEngine;
 import dev.chokepoint.collector.drive.RequestSpec;
+import dev.chokepoint.collector.signals.DurationText;
 import dev.chokepoint.collector.steps.StepSource;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -16,16 +17,18 @@ import java.util.List;
 @Command(name = "run", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {
             "Records the targets while the load command runs (or while the built-in engine drives --stairs: "
-                    + "--url/--requests, --stairs, --step); when it ends (or on Ctrl-C, or when it crashes)"
+                    + "--url/--requests, --stairs, --step-duration); when it ends (or on Ctrl-C, or when it crashes)"
                     + " reads the steps, analyzes and writes the report into the --out folder.",
             "The load command's output is its own (stdout); chokepoint's progress goes to stderr."},
         footer = {"", "Examples:",
-            "  chokepoint run --target http://127.0.0.1:9464/metrics --out runs/1 \\",
-            "      --url http://127.0.0.1:8080/orders --stairs 10,30,150,300 --step 30s",
-            "  chokepoint run --target http://127.0.0.1:9464/metrics --out runs/1 --steps runs/1/steps.csv \\",
-            "      --slo 'p95<=300ms,p99<=1s,errors<=1%%' -- ./stairs.sh",
-            "  chokepoint run --prometheus http://127.0.0.1:9090 --selector '{job=\"market\"}' --out runs/2 \\",
-            "      --steps runs/2/steps.csv -- ./stairs.sh", ""})
+            "  chokepoint run --target http://127.0.0.1:19464/metrics --out runs/1 \\",
+            "      --url http://127.0.0.1:8080/orders --stairs 10,30,150,300 \\",
+            "      --step-duration 30s",
+            "  chokepoint run --target http://127.0.0.1:19464/metrics --out runs/1 \\",
+            "      --steps-file runs/1/steps.csv \\",
+            "      --slo 'p(95)<300,p(99)<1000,http_req_failed<0.01' -- ./stairs.sh",
+            "  chokepoint run --prometheus http://127.0.0.1:9090 --out runs/2 \\",
+            "      --selector '{job=\"market\"}' --steps-file runs/2/steps.csv -- ./stairs.sh", ""})
 public final class RunCommand extends RecordingCommand {
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -45,9 +48,15 @@ public final class RunCommand extends RecordingCommand {
                     + "open model: a slow service does not slow the offer).")
     List<Double> stairs;
 
-    @Option(names = "--step", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Built-in engine: how long each step lasts, e.g. 30s, 1m.")
+    @Option(names = "--step-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Built-in engine: how long each step lasts, e.g. 30s, 1m, 1m30s.")
     Duration step;
+
+    /** The old name of {@code --step-duration} (see {@link RenamedOptions}). */
+    @Option(names = "--step", paramLabel = "DURATION", hidden = true, converter = DurationConverter.class)
+    void oldStep(Duration value) {
+        step = value;
+    }
 
     @Parameters(arity = "0..*", paramLabel = "COMMAND",
             description = "The load command and its arguments (after --), e.g. -- k6 run --out json=k6.json stairs.js")
@@ -64,12 +73,12 @@ public final class RunCommand extends RecordingCommand {
         }
         if (command == null || command.isEmpty()) {
             console.err().println("chokepoint: give the load command after -- (e.g. -- k6 run stairs.js), or the built-in "
-                    + "stairs: --url URL --stairs 10,30,150,300 --step 30s");
+                    + "stairs: --url URL --stairs 10,30,150,300 --step-duration 30s");
             return ExitCodes.BAD_INPUT;
         }
         StepSource source = StepOptions.sourceOf(steps);
         if (prometheus.enabled()) {
-            if (targets.targets() != null) {
+            if (targets.given()) {
                 console.err().println("chokepoint: give either --target (scrape) or --prometheus (read a fleet), not both");
                 return ExitCodes.BAD_INPUT;
             }
@@ -110,7 +119,7 @@ public final class RunCommand extends RecordingCommand {
         StepSource source = BuiltInLoad.schedule(out);
         List<String> rates = stairs.stream().map(HeyEngine::number).toList();
         Recording recording = startRecording(BuiltInLoad.described("run", specs,
-                List.of("--stairs", String.join(",", rates), "--step", step.toMillis() / 1000.0 + "s")), source);
+                List.of("--stairs", String.join(",", rates), "--step-duration", DurationText.format(step))), source);
         if (recording == null) {
             return ExitCodes.BAD_INPUT;
         }
@@ -134,22 +143,22 @@ public final class RunCommand extends RecordingCommand {
 
     private String stairsProblem() {
         if (command != null && !command.isEmpty()) {
-            return "give either the built-in stairs (--url/--requests, --stairs, --step) or a load command after --, not both";
+            return "give either the built-in stairs (--url/--requests, --stairs, --step-duration) or a load command after --, not both";
         }
         if (steps != null) {
-            return "the built-in stairs write their own schedule; drop --steps/--k6-json/--jtl";
+            return "the built-in stairs write their own schedule; drop --steps-file/--k6-json/--jtl";
         }
         if (prometheus.enabled()) {
             return "the built-in stairs record with --target; --prometheus is for a fleet under your own load tool";
         }
         if (stairs == null || stairs.isEmpty() || step == null) {
-            return "the built-in stairs need --stairs RATES (e.g. 10,30,150,300) and --step DURATION (e.g. 30s)";
+            return "the built-in stairs need --stairs RATES (e.g. 10,30,150,300) and --step-duration DURATION (e.g. 30s)";
         }
         if (stairs.stream().anyMatch(r -> !(r > 0) || Double.isInfinite(r))) {
             return "--stairs must be positive rates in requests per second, e.g. 10,30,150,300; got " + stairs;
         }
         if (step.toMillis() < 1000) {
-            return "--step " + step.toMillis() + " ms is too short; use 1s or more (30s is usual)";
+            return "--step-duration " + DurationText.format(step) + " is too short; use 1s or more (30s is usual)";
         }
         return null;
     }

@@ -10,6 +10,7 @@ import dev.chokepoint.collector.drive.RequestSpec;
 import dev.chokepoint.collector.drive.SearchHeadline;
 import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.rules.Resource;
+import dev.chokepoint.collector.signals.DurationText;
 import dev.chokepoint.collector.steps.ScheduleFile;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.steps.StepsException;
@@ -28,12 +29,12 @@ import java.util.Locale;
 @Command(name = "search", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {
             "Finds the capacity within the SLO to ±5 %%: probes at a constant arrival rate (built-in engine, open "
-                    + "model), ×2 from --start until a probe misses the SLO or is limited, then bisects between the "
+                    + "model), ×2 from --start-rate until a probe misses the SLO or is limited, then bisects between the "
                     + "last good and the first bad rate; each probe is judged like a step of `run`. Writes the report "
                     + "of a normal run with the probes as its steps, headed by the capacity."},
         footer = {"", "Example:",
-            "  chokepoint search --target http://127.0.0.1:9464/metrics --out runs/s1 \\",
-            "      --url http://127.0.0.1:8080/orders --slo 'p95<=200ms' --max-time 10m", ""})
+            "  chokepoint search --target http://127.0.0.1:19464/metrics --out runs/s1 \\",
+            "      --url http://127.0.0.1:8080/orders --slo 'p(95)<200' --max-time 10m", ""})
 public final class SearchCommand extends RecordingCommand {
 
     @Mixin
@@ -46,14 +47,27 @@ public final class SearchCommand extends RecordingCommand {
             description = "Stop probing after this long, narrowed or not (default: ${DEFAULT-VALUE}).")
     Duration maxTime;
 
-    @Option(names = "--probe", paramLabel = "DURATION", defaultValue = "15s", converter = DurationConverter.class,
+    // Initial values, not defaultValue: picocli would apply a default after the old name's setter.
+    @Option(names = "--probe-duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long each probe lasts; at least 10s, a rule's sustain plus the analysis window "
-                    + "(default: ${DEFAULT-VALUE}).")
-    Duration probe;
+                    + "(default: 15s).")
+    Duration probe = Duration.ofSeconds(15);
 
-    @Option(names = "--start", paramLabel = "RPS", defaultValue = "10",
-            description = "The first probe's rate (default: ${DEFAULT-VALUE}); then ×2 while probes pass.")
-    double start;
+    /** The old name of {@code --probe-duration} (see {@link RenamedOptions}). */
+    @Option(names = "--probe", paramLabel = "DURATION", hidden = true, converter = DurationConverter.class)
+    void oldProbe(Duration value) {
+        probe = value;
+    }
+
+    @Option(names = "--start-rate", paramLabel = "RPS",
+            description = "The first probe's rate in requests per second (default: 10); then ×2 while probes pass.")
+    double start = 10;
+
+    /** The old name of {@code --start-rate} (see {@link RenamedOptions}). */
+    @Option(names = "--start", paramLabel = "RPS", hidden = true)
+    void oldStart(double value) {
+        start = value;
+    }
 
     @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5",
             description = "Narrow the capacity to ± this many percent (default: ${DEFAULT-VALUE}).")
@@ -84,8 +98,9 @@ public final class SearchCommand extends RecordingCommand {
             console.err().println(BuiltInLoad.engineMissing());
             return ExitCodes.BAD_INPUT;
         }
-        Recording recording = startRecording(BuiltInLoad.described("search", specs, List.of("--slo", report.slo,
-                "--max-time", maxTime.toSeconds() + "s", "--probe", probe.toSeconds() + "s")), BuiltInLoad.schedule(out));
+        Recording recording = startRecording(BuiltInLoad.described("search", specs, List.of("--slo", report.slo(),
+                "--max-time", DurationText.format(maxTime), "--probe-duration", DurationText.format(probe))),
+                BuiltInLoad.schedule(out));
         if (recording == null) {
             return ExitCodes.BAD_INPUT;
         }
@@ -125,16 +140,16 @@ public final class SearchCommand extends RecordingCommand {
 
     private String problem() {
         if (!(start > 0)) {
-            return "--start must be a positive rate, got " + start;
+            return "--start-rate must be a positive rate, got " + start;
         }
         if (!(precisionPercent > 0 && precisionPercent < 50)) {
             return "--precision must be a percentage between 0 and 50, e.g. 5; got " + precisionPercent;
         }
         if (probe.compareTo(BuiltInLoad.SHORTEST_JUDGED_STEP) < 0) {
-            return "--probe " + probe.toMillis() + " ms is too short for a verdict; use 10s or more (15s is the default)";
+            return "--probe-duration " + DurationText.format(probe) + " is too short for a verdict; use 10s or more (15s is the default)";
         }
         if (maxTime.compareTo(probe.multipliedBy(2)) < 0) {
-            return "--max-time must allow at least two probes (2 × --probe)";
+            return "--max-time must allow at least two probes (2 × --probe-duration)";
         }
         if (report.failOnSlo()) {
             return "--fail-on-slo does not apply to search (its probes miss the SLO by design); "

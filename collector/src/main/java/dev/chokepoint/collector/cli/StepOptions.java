@@ -8,10 +8,16 @@ import java.nio.file.Path;
 /** Where the steps come from: at most one of these; none = detected from the server's request rate. */
 public final class StepOptions {
 
-    @Option(names = "--steps", paramLabel = "FILE",
+    @Option(names = "--steps-file", paramLabel = "FILE",
             description = "Step schedule CSV: step,start_ms,end_ms,offered_rps,hey_csv (as written by the "
                     + "examples' stairs script).")
     Path schedule;
+
+    /** The old name of {@code --steps-file} (see {@link RenamedOptions}). */
+    @Option(names = "--steps", paramLabel = "FILE", hidden = true)
+    void oldSchedule(Path file) {
+        schedule = file;
+    }
 
     @Option(names = "--k6-json", paramLabel = "FILE",
             description = "k6 output of `k6 run --out json=FILE`: steps by the step (or stage) tag, else by "

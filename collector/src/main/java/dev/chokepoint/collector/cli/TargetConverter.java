@@ -5,12 +5,12 @@ import picocli.CommandLine;
 import java.net.URI;
 import java.net.URISyntaxException;
 
-/** A scrape target: an absolute http(s) URL such as {@code http://127.0.0.1:9464/metrics}. */
+/** A scrape target: an absolute http(s) URL such as {@code http://127.0.0.1:19464/metrics}. */
 public final class TargetConverter implements CommandLine.ITypeConverter<URI> {
 
     @Override
     public URI convert(String value) {
-        return httpUrl(value, "the metrics endpoint, e.g. http://127.0.0.1:9464/metrics");
+        return httpUrl(value, "the metrics endpoint, e.g. " + TargetOptions.AGENT_DEFAULT);
     }
 
     /** {@code value} as an absolute http(s) URL, or an error that says to give {@code what}. */

@@ -14,14 +14,21 @@ public final class TargetOptions {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(100);
 
+    /**
+     * The agent's endpoint with its default options ({@code port} 19464 on loopback): what is
+     * scraped when no {@code --target} is given. The agent's port is documented in docs/metrics.md.
+     */
+    public static final URI AGENT_DEFAULT = URI.create("http://127.0.0.1:19464/metrics");
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    // Not required by picocli: `run --prometheus` reads a fleet instead; Recording checks it is there.
+    // Not required by picocli: `run --prometheus` reads a fleet instead, and without either the
+    // agent's default endpoint is scraped.
     @Option(names = "--target", paramLabel = "URL", converter = TargetConverter.class,
             description = "Metrics endpoint to scrape (Prometheus text or OpenMetrics), e.g. "
-                    + "http://127.0.0.1:9464/metrics (the agent) or http://127.0.0.1:8080/actuator/prometheus. "
-                    + "Repeat for several targets.")
+                    + "http://127.0.0.1:8080/actuator/prometheus; repeat for several targets "
+                    + "(default: the agent's, http://127.0.0.1:19464/metrics).")
     List<URI> targets;
 
     Duration interval = Duration.ofSeconds(1);
@@ -36,8 +43,14 @@ public final class TargetOptions {
         interval = value;
     }
 
+    /** The targets given, or the agent's default endpoint when none was. */
     public List<URI> targets() {
-        return targets;
+        return given() ? targets : List.of(AGENT_DEFAULT);
+    }
+
+    /** Whether {@code --target} was given at all. */
+    public boolean given() {
+        return targets != null && !targets.isEmpty();
     }
 
     public Duration interval() {

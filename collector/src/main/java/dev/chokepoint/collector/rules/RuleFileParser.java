@@ -1,5 +1,6 @@
 package dev.chokepoint.collector.rules;
 
+import dev.chokepoint.collector.signals.DurationText;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -44,7 +45,6 @@ public final class RuleFileParser {
      */
     private static final Set<String> REQUIRED = Set.of("id", "resource", "when", "sustain",
             "saturation", "summary", "advice");
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
     private static final Pattern ID = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final long MAX_SUSTAIN_MILLIS = 600_000;
@@ -288,17 +288,13 @@ public final class RuleFileParser {
 
     private long duration(Node n, String id) {
         String v = scalar(n, id, "sustain");
-        Matcher d = v == null ? null : DURATION.matcher(v);
-        if (d == null || !d.matches()) {
+        long millis;
+        try {
+            millis = DurationText.parse(v).toMillis();
+        } catch (IllegalArgumentException e) {
             error(n, id, "bad duration '" + v + "' for sustain (write e.g. 5s, 500ms, 1m)");
             return 0;
         }
-        double x = Double.parseDouble(d.group(1));
-        long millis = Math.round(switch (d.group(2)) {
-            case "ms" -> x;
-            case "s" -> x * 1000;
-            default -> x * 60_000;
-        });
         if (millis <= 0 || millis > MAX_SUSTAIN_MILLIS) {
             error(n, id, "sustain '" + v + "' out of range (more than 0, at most 10m)");
         }

@@ -63,6 +63,7 @@ public final class Fleet {
         String name = TrafficSignals.REQUESTS;
         double count = 0;
         double errors = 0;
+        double seconds = 0;
         Histogram h = new Histogram();
         boolean known = false;
         for (TargetSeries t : targets) {
@@ -74,16 +75,19 @@ public final class Fleet {
             count += c;
             double e = t.increaseBetween(name + "_count", TrafficSignals.SERVER_ERROR, fromMillis, toMillis);
             errors += Double.isNaN(e) ? 0 : e;
+            double sum = t.increaseBetween(name + "_sum", k -> true, fromMillis, toMillis);
+            seconds += Double.isNaN(sum) ? Double.NaN : sum;
             for (Map.Entry<String, Double> b : t.increaseBetweenBy(name + "_bucket", "le", fromMillis, toMillis).entrySet()) {
                 h.add(b.getKey(), b.getValue());
             }
         }
-        double seconds = (toMillis - fromMillis) / 1000.0;
+        double wall = (toMillis - fromMillis) / 1000.0;
         if (!known) {
             return unknownServerTraffic();
         }
-        return new StepTraffic(count, count / seconds, h.quantile(0.50), h.quantile(0.90), h.quantile(0.95),
-                h.quantile(0.99), count > 0 ? errors / count : Double.NaN, StepTraffic.Source.SERVER);
+        return new StepTraffic(count, count / wall, h.quantile(0.50), h.quantile(0.90), h.quantile(0.95),
+                h.quantile(0.99), count > 0 ? errors / count : Double.NaN, StepTraffic.Source.SERVER,
+                count > 0 ? seconds / count : Double.NaN);
     }
 
     private static StepTraffic unknownServerTraffic() {
@@ -96,7 +100,7 @@ public final class Fleet {
         return CostBreakdown.of(step.index(), targets, frames, step.startMillis(), step.endMillis());
     }
 
-    /** The load tool's numbers where it gave them; the rest (p50, p90) from the servers. */
+    /** The load tool's numbers where it gave them; the rest (p50, p90, and the mean if it gave none) from the servers. */
     public StepTraffic traffic(Step step) {
         StepTraffic server = serverTraffic(step.startMillis(), step.endMillis());
         Step.ClientStats c = step.client();
@@ -104,7 +108,8 @@ public final class Fleet {
             return server;
         }
         return new StepTraffic(c.requests(), c.achievedRps(), server.p50Seconds(), server.p90Seconds(),
-                c.p95Seconds(), c.p99Seconds(), c.errorRate(), StepTraffic.Source.CLIENT);
+                c.p95Seconds(), c.p99Seconds(), c.errorRate(), StepTraffic.Source.CLIENT,
+                Double.isNaN(c.meanSeconds()) ? server.meanSeconds() : c.meanSeconds());
     }
 
     private static List<String> targetsOf(RunData run) {

@@ -1,12 +1,18 @@
 package dev.chokepoint.collector.signals;
 
 /**
- * What a step's traffic looked like: achieved rate, latency quantiles and error share, either as
- * the load tool measured it ({@code CLIENT}) or from the servers' request timers ({@code SERVER}).
- * Unknown values are NaN (e.g. no histogram buckets on a plain Actuator endpoint).
+ * What a step's traffic looked like: achieved rate, latency quantiles and mean, and error share,
+ * either as the load tool measured it ({@code CLIENT}) or from the servers' request timers
+ * ({@code SERVER}). Unknown values are NaN (e.g. no histogram buckets on a plain Actuator endpoint).
  */
 public record StepTraffic(double requests, double achievedRps, double p50Seconds, double p90Seconds,
-                          double p95Seconds, double p99Seconds, double errorRate, Source source) {
+                          double p95Seconds, double p99Seconds, double errorRate, Source source,
+                          double meanSeconds) {
+
+    public StepTraffic(double requests, double achievedRps, double p50Seconds, double p90Seconds,
+                       double p95Seconds, double p99Seconds, double errorRate, Source source) {
+        this(requests, achievedRps, p50Seconds, p90Seconds, p95Seconds, p99Seconds, errorRate, source, Double.NaN);
+    }
 
     public enum Source { CLIENT, SERVER }
 

@@ -72,8 +72,9 @@ final class ClientStatsAccumulator {
         double p50 = anyLatency ? latencies.getValueAtPercentile(50) / 1e6 : Double.NaN;
         double p95 = anyLatency ? latencies.getValueAtPercentile(95) / 1e6 : Double.NaN;
         double p99 = anyLatency ? latencies.getValueAtPercentile(99) / 1e6 : Double.NaN;
+        double mean = anyLatency ? latencies.getMean() / 1e6 : Double.NaN;
         double errorRate = outcomes > 0 ? (double) failures / outcomes : 0;
         double rate = durationSeconds > 0 ? requests / durationSeconds : 0;
-        return new Step.ClientStats(requests, rate, p50, p95, p99, errorRate);
+        return new Step.ClientStats(requests, rate, p50, p95, p99, errorRate, mean);
     }
 }

@@ -139,7 +139,7 @@ final class K6JsonLog implements RequestLog {
             return " (a JMeter JTL: read it with --jtl)";
         }
         if (stripped.startsWith("step,") || stripped.startsWith("response-time,")) {
-            return " (a step schedule or hey CSV: read it with --steps)";
+            return " (a step schedule or hey CSV: read it with --steps-file)";
         }
         return "";
     }

@@ -14,9 +14,14 @@ public record Step(int index, long startMillis, long endMillis, double offeredRp
 
     public enum Source { K6, JMETER, SCHEDULE, DETECTED }
 
-    /** What the load tool saw during the step. Latencies in seconds, errorRate in 0..1. */
+    /** What the load tool saw during the step. Latencies in seconds, errorRate in 0..1; NaN when unknown. */
     public record ClientStats(long requests, double achievedRps, double p50Seconds, double p95Seconds,
-                              double p99Seconds, double errorRate) {
+                              double p99Seconds, double errorRate, double meanSeconds) {
+
+        public ClientStats(long requests, double achievedRps, double p50Seconds, double p95Seconds,
+                           double p99Seconds, double errorRate) {
+            this(requests, achievedRps, p50Seconds, p95Seconds, p99Seconds, errorRate, Double.NaN);
+        }
     }
 
     /**

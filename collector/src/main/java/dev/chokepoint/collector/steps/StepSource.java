@@ -14,12 +14,15 @@ import java.util.List;
 public record StepSource(Kind kind, Path file) {
 
     public enum Kind {
-        SCHEDULE("--steps"), K6("--k6-json"), JMETER("--jtl"), DETECTED(null);
+        SCHEDULE("--steps-file", "--steps"), K6("--k6-json", null), JMETER("--jtl", null), DETECTED(null, null);
 
         private final String option;
+        /** The option's name before it was renamed, still found in run.json of older runs. */
+        private final String oldOption;
 
-        Kind(String option) {
+        Kind(String option, String oldOption) {
             this.option = option;
+            this.oldOption = oldOption;
         }
 
         public String option() {
@@ -28,7 +31,7 @@ public record StepSource(Kind kind, Path file) {
 
         public static Kind ofOption(String option) {
             for (Kind kind : values()) {
-                if (option != null && option.equals(kind.option)) {
+                if (option != null && (option.equals(kind.option) || option.equals(kind.oldOption))) {
                     return kind;
                 }
             }

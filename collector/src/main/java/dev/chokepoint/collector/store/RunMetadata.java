@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * {@code run.json}: what was recorded and how it ended. Written when recording starts (end, exit
  * status still null) and rewritten when it stops, so a killed collector leaves a readable file.
- * {@code stepsOption}/{@code stepsFile} remember where the steps come from ({@code --steps},
- * {@code --k6-json}, {@code --jtl}) so {@code chokepoint analyze} can reuse them.
+ * {@code stepsOption}/{@code stepsFile} remember where the steps come from ({@code --steps-file},
+ * {@code --k6-json}, {@code --jtl}; {@code --steps} in runs recorded before the rename) so
+ * {@code chokepoint analyze} can reuse them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunMetadata(int schema, List<String> targets, long startMillis, Long endMillis, long intervalMillis,

@@ -28,7 +28,7 @@ public final class Headline {
 
     public static String of(List<StepVerdict> byLoad, Knee knee, Slo slo) {
         if (byLoad.isEmpty()) {
-            return "No load steps found: nothing to judge (give --steps, or run a load with distinct steps)";
+            return "No load steps found: nothing to judge (give --steps-file, or run a load with distinct steps)";
         }
         StepVerdict died = byLoad.stream().filter(v -> v.limit().stoppedMillis() != null
                 && v.limit().stoppedMillis() >= v.step().startMillis()).findFirst().orElse(null);

@@ -5,20 +5,15 @@ import dev.chokepoint.collector.signals.Unit;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A service level objective in k6-threshold-like form: comma-separated terms
- * {@code p95<=300ms}, {@code p99<1s}, {@code errors<=1%} (quantiles p50, p90, p95, p99; times in
- * us, ms, s; error share in % or as a fraction).
+ * A service level objective: comma-separated upper bounds on a step's latency (p50, p90, p95,
+ * p99, mean) and failed share, in k6's threshold syntax ({@code p(95)<300,http_req_failed<0.01})
+ * or the original one ({@code p95<=300ms,errors<=1%}); see {@link SloSyntax}.
  */
 public final class Slo {
 
-    private static final Pattern TERM = Pattern.compile("\\s*(p50|p90|p95|p99|errors)\\s*(<=|<)\\s*([0-9.]+)\\s*(us|ms|s|%)?\\s*");
-
-    /** One bound: a quantile in seconds or the error share (0..1). */
+    /** One bound: a quantile ({@code p95}) or the mean ({@code avg}) in seconds, or the error share ({@code errors}, 0..1). */
     public record Term(String metric, boolean inclusive, double limit) {
 
         boolean met(double value) {
@@ -26,7 +21,11 @@ public final class Slo {
         }
 
         double valueIn(StepTraffic t) {
-            return metric.equals("errors") ? t.errorRate() : t.quantile(Integer.parseInt(metric.substring(1)));
+            return switch (metric) {
+                case "errors" -> t.errorRate();
+                case "avg" -> t.meanSeconds();
+                default -> t.quantile(Integer.parseInt(metric.substring(1)));
+            };
         }
 
         String describe() {
@@ -43,44 +42,9 @@ public final class Slo {
         this.terms = List.copyOf(terms);
     }
 
-    /** Parses the SLO; the exception message names the bad term and shows the expected form. */
+    /** Parses the SLO; the exception message names {@code --slo}, the bad term and a correct example. */
     public static Slo parse(String text) {
-        if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("--slo is empty; write e.g. \"p95<=300ms,p99<=1s,errors<=1%\"");
-        }
-        List<Term> terms = new ArrayList<>();
-        for (String part : text.split(",")) {
-            Matcher m = TERM.matcher(part.toLowerCase(Locale.ROOT));
-            if (!m.matches()) {
-                throw new IllegalArgumentException("--slo \"" + text + "\": cannot read term '" + part.strip()
-                        + "'; write terms like p95<=300ms, p99<1s, errors<=1% (quantiles p50/p90/p95/p99)");
-            }
-            String metric = m.group(1);
-            String unit = m.group(4);
-            double v;
-            try {
-                v = Double.parseDouble(m.group(3));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--slo \"" + text + "\": '" + m.group(3) + "' is not a number");
-            }
-            if (metric.equals("errors")) {
-                if (unit != null && !unit.equals("%")) {
-                    throw new IllegalArgumentException("--slo \"" + text + "\": errors take % or a fraction, not " + unit);
-                }
-                v = "%".equals(unit) ? v / 100 : v;
-            } else {
-                if (unit == null || unit.equals("%")) {
-                    throw new IllegalArgumentException("--slo \"" + text + "\": " + metric + " needs a time unit (us, ms, s)");
-                }
-                v = switch (unit) {
-                    case "us" -> v / 1_000_000;
-                    case "ms" -> v / 1000;
-                    default -> v;
-                };
-            }
-            terms.add(new Term(metric, m.group(2).equals("<="), v));
-        }
-        return new Slo(text, terms);
+        return new Slo(text, SloSyntax.parse(text));
     }
 
     public String text() {

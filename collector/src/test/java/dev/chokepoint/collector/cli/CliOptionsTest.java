@@ -60,7 +60,10 @@ class CliOptionsTest {
         assertBadUsage("'--format'", "use a comma-separated list of md, json, html", "--format", "md,pdf");
         assertBadUsage("'--target'", "give the metrics endpoint", "--target", "ftp://host/metrics");
         assertBadUsage("'--rules'", "does not exist", "--rules", dir.resolve("missing.yaml").toString());
-        assertBadUsage("--steps", "mutually exclusive", "--steps", "a.csv", "--jtl", "b.jtl");
+        assertBadUsage("--steps-file", "mutually exclusive", "--steps-file", "a.csv", "--jtl", "b.jtl");
+        assertBadUsage("'--interval'", "'90' has no unit; write a number and a unit, e.g. 90s or 90ms", "--interval", "90");
+        assertBadUsage("'--slo'", "cannot read 'p(95)>300': an SLO is an upper bound", "--slo", "p(95)>300");
+        assertBadUsage("'--slo'", "e.g. p(95)<300,p(99)<1000,http_req_failed<0.01", "--slo", "p95<=300ms", "--slo", "p(99.9)<1");
     }
 
     @Test
@@ -69,21 +72,32 @@ class CliOptionsTest {
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(captured.err()).contains("give the load command after --",
-                "--url URL --stairs 10,30,150,300 --step 30s");
+                "--url URL --stairs 10,30,150,300 --step-duration 30s");
+    }
+
+    @Test
+    void withoutATargetTheAgentsDefaultEndpointIsScrapedAndStderrSaysSo() {
+        int code = Main.execute(console, "record", "--out", dir.resolve("r").toString(), "--duration", "300ms",
+                "--interval", "100ms");
+
+        // RECORDING_FAILED when nothing listens there; OK should an agent run on this machine with its defaults
+        assertThat(code).isIn(ExitCodes.RECORDING_FAILED, ExitCodes.OK);
+        assertThat(captured.err()).contains("chokepoint: no --target given: scraping the agent's default endpoint "
+                + "http://127.0.0.1:19464/metrics");
     }
 
     @Test
     void stairsTooShortForAVerdictAreWarnedAboutNotRefused() {
         // 8 s steps gave "unattributed" where the executor and Redis saturated (WaitVerdictsIT)
         assertThat(BuiltInLoad.shortStepWarning(Duration.ofSeconds(8)))
-                .contains("steps of 8.0 s are shorter than a verdict needs (10 s", "use --step 10s or more");
+                .contains("steps of 8.0 s are shorter than a verdict needs (10 s", "use --step-duration 10s or more");
         assertThat(BuiltInLoad.shortStepWarning(Duration.ofSeconds(10))).isNull();
     }
 
     @Test
     void builtInStairsRefuseALoadCommandToo() {
         int code = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
-                "--url", "http://127.0.0.1:9/x", "--stairs", "10,20", "--step", "5s", "--", "k6", "run", "s.js");
+                "--url", "http://127.0.0.1:9/x", "--stairs", "10,20", "--step-duration", "5s", "--", "k6", "run", "s.js");
 
         assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(captured.err()).contains("not both");
@@ -94,7 +108,7 @@ class CliOptionsTest {
         int noStep = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
                 "--url", "http://127.0.0.1:9/x", "--stairs", "10,20");
         int shortStep = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out", dir.toString(),
-                "--url", "http://127.0.0.1:9/x", "--stairs", "10,-2", "--step", "500ms");
+                "--url", "http://127.0.0.1:9/x", "--stairs", "10,-2", "--step-duration", "500ms");
 
         assertThat(noStep).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(shortStep).isEqualTo(ExitCodes.BAD_INPUT);
@@ -120,7 +134,7 @@ class CliOptionsTest {
                 """);
 
         int unknownKey = Main.execute(console, "run", "--target", "http://127.0.0.1:9/metrics", "--out",
-                dir.resolve("r1").toString(), "--requests", file.toString(), "--stairs", "10", "--step", "5s");
+                dir.resolve("r1").toString(), "--requests", file.toString(), "--stairs", "10", "--step-duration", "5s");
         int badMethod = Main.execute(console, "search", "--target", "http://127.0.0.1:9/metrics", "--out",
                 dir.resolve("r2").toString(), "--requests", wrongMethod.toString(), "--slo", "p95<=200ms");
 
@@ -153,11 +167,11 @@ class CliOptionsTest {
         assertThat(Main.execute(console, "record", "--help")).isZero();
 
         String help = captured.out();
-        assertThat(help).contains("run", "record", "analyze", "--target", "--interval", "--out", "--steps",
+        assertThat(help).contains("run", "record", "analyze", "--target", "--interval", "--out", "--steps-file",
                 "--k6-json", "--jtl", "--rules", "--slo", "--format", "--fail-on-slo", "--duration", "RUN_DIR");
         assertThat(help).contains("130  interrupted", "3    recording failed", "1    SLO missed");
-        assertThat(help).contains("(default: p95<=300ms,p99<=1s,errors<=1%)", "80% of",
-                "--slo 'p95<=300ms,p99<=1s,errors<=1%' -- ./stairs.sh");
+        assertThat(help).contains("p95<=300ms,p99<=1s,errors<=1%).", "80% of",
+                "--slo 'p(95)<300,p(99)<1000,http_req_failed<0.01' -- ./stairs.sh");
     }
 
     @Test
@@ -167,7 +181,7 @@ class CliOptionsTest {
         ByteArrayOutputStream systemErr = new ByteArrayOutputStream();
         System.setErr(new PrintStream(systemErr, true, StandardCharsets.UTF_8));
         try {
-            for (String command : List.of("run", "analyze", "record")) {
+            for (String command : List.of("run", "analyze", "record", "search", "margins", "compare", "completion")) {
                 Main.execute(console, command, "--help");
             }
         } finally {

@@ -73,7 +73,7 @@ class RunCommandTest {
         Path stairs = Files.writeString(dir.resolve("stairs.sh"), STAIRS);
 
         int code = Main.execute(console, "run", "--target", endpoint.uri().toString(), "--out", run.toString(),
-                "--steps", run.resolve("steps.csv").toString(),
+                "--steps-file", run.resolve("steps.csv").toString(),
                 "--", "sh", stairs.toString(), run.toString(), endpoint.app().toString(),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), System.getProperty("java.class.path"));
 
@@ -82,7 +82,7 @@ class RunCommandTest {
         assertThat(metadata.exitStatus()).isEqualTo(3);
         assertThat(metadata.interrupted()).isFalse();
         assertThat(metadata.endMillis()).isNotNull();
-        assertThat(metadata.stepsOption()).isEqualTo("--steps");
+        assertThat(metadata.stepsOption()).isEqualTo("--steps-file");
         RunData data = RunReader.read(run);
         assertThat(data.named("tomcat_threads_busy_threads").get(0).size()).isEqualTo(endpoint.served());
         assertThat(run.resolve("report.md")).isNotEmptyFile();

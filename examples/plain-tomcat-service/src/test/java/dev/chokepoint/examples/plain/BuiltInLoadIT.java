@@ -58,7 +58,7 @@ class BuiltInLoadIT {
         Path out = work.resolve("stairs");
 
         CollectorRun r = CollectorRun.of(work, Map.of(), "run", "--target", metrics, "--out", out.toString(), "--url", url,
-                "--stairs", "10,30", "--step", "5s");
+                "--stairs", "10,30", "--step-duration", "5s");
 
         assertThat(r.exit()).as(r.output()).isZero();
         List<long[]> schedule = CollectorRun.schedule(out);
@@ -95,7 +95,7 @@ class BuiltInLoadIT {
             Path out = work.resolve("confined");
 
             CollectorRun r = CollectorRun.of(work, Map.of("PATH", bin + ":" + System.getenv("PATH")), "run", "--target", metrics,
-                    "--out", out.toString(), "--url", url, "--stairs", "5,800", "--step", "5s");
+                    "--out", out.toString(), "--url", url, "--stairs", "5,800", "--step-duration", "5s");
 
             assertThat(r.exit()).as(r.output()).isZero();
             JsonNode report = CollectorRun.report(out);
@@ -114,7 +114,7 @@ class BuiltInLoadIT {
         Path out = work.resolve("search");
 
         CollectorRun r = CollectorRun.of(work, Map.of(), "search", "--target", metrics, "--out", out.toString(), "--url", url,
-                "--slo", "p95<=200ms", "--start", "25", "--probe", "10s", "--max-time", "55s", "--warm-up", "5s",
+                "--slo", "p95<=200ms", "--start-rate", "25", "--probe-duration", "10s", "--max-time", "55s", "--warm-up", "5s",
                 "--fail-below", "1000");
 
         // --fail-below 1000: ten times the lock's bound, so no probe can reach it and the exit is 1

@@ -142,7 +142,7 @@ class WaitVerdictsIT {
     private static JsonNode stairs(String name, String path, String rates) throws Exception {
         Path out = work.resolve(name);
         CollectorRun r = CollectorRun.of(work, Map.of(), "run", "--target", service.metrics(), "--out", out.toString(),
-                "--url", service.url(path), "--stairs", rates, "--step", STEP);
+                "--url", service.url(path), "--stairs", rates, "--step-duration", STEP);
         assertThat(r.exit()).as(r.output()).isZero();
         JsonNode report = CollectorRun.report(out);
         assertThat(report.path("steps")).as(r.output()).hasSize(2);
