@@ -24,6 +24,7 @@ import dev.chokepoint.collector.store.TargetIdentity;
 import dev.chokepoint.collector.verdict.EngineShortfall;
 import dev.chokepoint.collector.verdict.Headline;
 import dev.chokepoint.collector.verdict.LimitJudge;
+import dev.chokepoint.collector.verdict.NamedNeighbours;
 import dev.chokepoint.collector.verdict.ReferenceStep;
 import dev.chokepoint.collector.verdict.StepLimit;
 import dev.chokepoint.collector.verdict.SymptomFirst;
@@ -137,7 +138,7 @@ public final class Analysis {
             out.add(engine.apply(symptomFirst.apply(v, limit, reference), server,
                     v == reference.lowest() || v == reference.verdict() ? null : referenceServer));
         }
-        return out;
+        return new NamedNeighbours(judge).apply(out);
     }
 
     /** Per target, in the run's order, the processes it showed (for the report's header). */
