@@ -16,12 +16,15 @@ import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.steps.PlateauDetector;
 import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.steps.UncoveredLoad;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.TargetIdentity;
 import dev.chokepoint.collector.verdict.EngineShortfall;
 import dev.chokepoint.collector.verdict.Headline;
 import dev.chokepoint.collector.verdict.LimitJudge;
+import dev.chokepoint.collector.verdict.NamedNeighbours;
 import dev.chokepoint.collector.verdict.ReferenceStep;
 import dev.chokepoint.collector.verdict.StepLimit;
 import dev.chokepoint.collector.verdict.SymptomFirst;
@@ -80,7 +83,8 @@ public final class Analysis {
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
         StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
         Long death = LimitJudge.death(run);
-        List<StepVerdict> verdicts = symptomFirst(withStepOfDeath(steps, run, death), fleet, judge, grid, rules, slo,
+        List<StepVerdict> verdicts = symptomFirst(UncoveredLoad.cover(steps, run, death, PlateauDetector.defaults()),
+                fleet, judge, grid, rules, slo,
                 new LimitJudge(grid, fleet.frames(), run.events(), death));
         List<StepVerdict> byLoad = verdicts.stream()
                 .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
@@ -107,7 +111,8 @@ public final class Analysis {
         RuleSet rules = rules(options);
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
-        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(steps);
+        return new RuleMargins(fleet.frames(), rules.rules(), grid)
+                .of(UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()));
     }
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */
@@ -128,30 +133,12 @@ public final class Analysis {
         StepTraffic referenceServer = fleet.serverTraffic(ref.startMillis(), ref.endMillis());
         List<StepVerdict> out = new ArrayList<>();
         for (StepVerdict v : judged) {
-            StepLimit limit = limits.judge(v.step(), v.traffic(), reference, slo);
+            StepLimit limit = limits.judge(v.step(), v.traffic(), reference, slo, judged);
             StepTraffic server = fleet.serverTrafficSeenThrough(v.step().startMillis(), v.step().endMillis());
             out.add(engine.apply(symptomFirst.apply(v, limit, reference), server,
                     v == reference.lowest() || v == reference.verdict() ? null : referenceServer));
         }
-        return out;
-    }
-
-    /**
-     * The steps, plus one from the end of the last step to the end of the run when a target stopped
-     * answering after the last step: detection from the server's rate cannot see a step the server
-     * died in, and that step is the news.
-     */
-    private static List<Step> withStepOfDeath(List<Step> steps, RunData run, Long death) {
-        if (steps.isEmpty()) {
-            return steps;
-        }
-        Step last = steps.get(steps.size() - 1);
-        if (death == null || death <= last.endMillis()) {
-            return steps;
-        }
-        List<Step> out = new ArrayList<>(steps);
-        out.add(new Step(last.index() + 1, last.endMillis(), run.endMillis(), Double.NaN, Step.Source.DETECTED, null));
-        return out;
+        return new NamedNeighbours(judge).apply(out);
     }
 
     /** Per target, in the run's order, the processes it showed (for the report's header). */

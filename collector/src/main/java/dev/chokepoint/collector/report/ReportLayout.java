@@ -102,6 +102,7 @@ final class ReportLayout {
         return switch (source) {
             case "schedule" -> "from the load schedule (schedule)";
             case "detected" -> "detected from the server's request rate (detected)";
+            case "uncovered" -> "load no other step covered, offered what the step before was (uncovered)";
             default -> "from the load tool's output (" + source + ")";
         };
     }

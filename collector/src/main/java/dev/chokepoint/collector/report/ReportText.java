@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.report;
 
 import dev.chokepoint.collector.report.model.ReportModel;
+import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Unit;
 
 import java.time.Instant;
@@ -97,9 +98,16 @@ final class ReportText {
         return c.name() + (c.explainedBy() == null ? " (independent)" : " (caused by " + r.nameOf(c.explainedBy()) + ")");
     }
 
-    /** "after the connection pool, CPU limits at ≈ 240 RPS", and why that may not hold where something says so. */
+    /**
+     * "after the connection pool, CPU limits at ≈ 240 RPS", and why that may not hold where
+     * something says so; "after the unattributed limit, …" where no rule named the limit, and
+     * "(predicted)" after a limiter the run never reached.
+     */
     static String next(ReportModel r, ReportModel.NextBottleneckModel n) {
-        return "after " + r.nameOf(n.after()) + ", " + r.nameOf(n.resource()) + " limits at ≈ " + rps(n.boundRps()) + " RPS"
+        String after = n.after().equals(Resource.UNATTRIBUTED) ? "the " + r.nameOf(n.after())
+                : r.nameOf(n.after()) + (r.steps().stream().anyMatch(s -> s.limit().limited()
+                        || n.after().equals(s.firstSaturated().resource())) ? "" : " (predicted)");
+        return "after " + after + ", " + r.nameOf(n.resource()) + " limits at ≈ " + rps(n.boundRps()) + " RPS"
                 + caveat(n.caveat());
     }
 

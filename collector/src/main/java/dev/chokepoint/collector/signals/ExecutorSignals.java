@@ -14,7 +14,9 @@ import java.util.function.Predicate;
 /**
  * The application executor whose tasks waited most in its queue (the agent's executor meters,
  * named from the workers' thread-name prefix), and how full it was: threads busy against its
- * maximum, tasks queued, time a task waited in the queue against the time it ran. Also how much
+ * maximum, tasks queued, time a task waited in the queue against the time it ran. Only executors
+ * that tasks flow through count: a thread that runs one task for the whole run is a loop, not a
+ * pool under load ({@link #withoutLoops}). Also how much
  * of the requests' time went to waiting on a future (the hand-off to an executor, or an async
  * client's answer), which ties a saturated executor to the requests it slows.
  */
@@ -33,7 +35,7 @@ final class ExecutorSignals implements SignalGroup {
     @Override
     public List<Signal> signals() {
         return List.of(
-                Signal.text("top_executor", "the executor (worker thread-name prefix) whose tasks waited longest in its queue in the window, else the busiest"),
+                Signal.text("top_executor", "the executor (worker thread-name prefix) whose tasks waited longest in its queue in the window, else the busiest whose tasks finish or queue"),
                 Signal.number("executor_active", Unit.COUNT, "its threads running a task"),
                 Signal.number("executor_max", Unit.COUNT, "its maximum pool size"),
                 Signal.number("executor_busy_share", Unit.RATIO, "its threads running a task / its maximum pool size"),
@@ -54,7 +56,8 @@ final class ExecutorSignals implements SignalGroup {
         Map<String, double[]> busy = new LinkedHashMap<>();
         for (Series s : in.series(ACTIVE, k -> true)) {
             String name = String.valueOf(s.key().label("name"));
-            busy.computeIfAbsent(name, x -> PointWise.ratio(in.gaugeSum(ACTIVE, named(x)), in.gaugeSum(MAX, named(x))));
+            busy.computeIfAbsent(name, x -> withoutLoops(in, x,
+                    PointWise.ratio(in.gaugeSum(ACTIVE, named(x)), in.gaugeSum(MAX, named(x))), queuedCount.get(x)));
         }
         String[] top = new String[n];
         double[] active = nan(n), max = nan(n), share = nan(n), queued = nan(n), rate = nan(n);
@@ -95,6 +98,27 @@ final class ExecutorSignals implements SignalGroup {
         double[] futureWait = PointWise.orZeroWhereKnown(
                 in.increase(LockSignals.PARK + "_sum", PARKED_ON_FUTURE), in.increase(LockSignals.PARK + "_count"));
         out.put("future_wait_share", PointWise.ratio(futureWait, wall));
+    }
+
+    /**
+     * {@code busy} unknown where the executor's threads ran without a task finishing in the window
+     * and none waiting: a background loop (MySQL Connector/J's one-thread
+     * {@code mysql-cj-abandoned-connection-cleanup}, whose single task never ends) reads 100 % busy
+     * at every step, yet nothing queues for it or waits on it, so it would be picked as the busiest
+     * executor and shown as the headroom of every step. An executor at its limit has tasks that
+     * finish or wait; where the completed count is unknown (an exporter without it), it counts.
+     */
+    private static double[] withoutLoops(TargetSeries in, String name, double[] busy, double[] queuedCount) {
+        double[] completed = in.increase(COMPLETED, named(name));
+        double[] queued = in.gaugeSum(QUEUED, named(name));
+        double[] out = busy.clone();
+        for (int i = 0; i < out.length; i++) {
+            boolean waited = queued[i] > 0 || queuedCount != null && queuedCount[i] > 0;
+            if (completed[i] == 0 && !waited) {
+                out[i] = Double.NaN;
+            }
+        }
+        return out;
     }
 
     private static Predicate<SeriesKey> named(String name) {

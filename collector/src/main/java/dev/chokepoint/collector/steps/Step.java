@@ -12,7 +12,11 @@ public record Step(int index, long startMillis, long endMillis, double offeredRp
         this(index, startMillis, endMillis, offeredRps, source, client, null);
     }
 
-    public enum Source { K6, JMETER, SCHEDULE, DETECTED }
+    /**
+     * {@code UNCOVERED}: load that no other source's step covered (the load went on after the last
+     * step, or between two), offered what the step before was ({@link UncoveredLoad}).
+     */
+    public enum Source { K6, JMETER, SCHEDULE, DETECTED, UNCOVERED }
 
     /** What the load tool saw during the step. Latencies in seconds, errorRate in 0..1; NaN when unknown. */
     public record ClientStats(long requests, double achievedRps, double p50Seconds, double p95Seconds,

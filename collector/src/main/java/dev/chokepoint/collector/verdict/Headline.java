@@ -4,11 +4,15 @@ import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * The one sentence a reader needs: capacity at the knee, and what saturated first at the next
- * step, with its evidence and its consequences. Steps are taken in order of offered load.
+ * The one sentence a reader needs: capacity at the knee, the first resource that saturated (when,
+ * in which step, its evidence and its consequences), and where the service stopped keeping up when
+ * that is another step. Steps are taken in order of offered load.
  */
 public final class Headline {
 
@@ -53,21 +57,101 @@ public final class Headline {
             if (!anyChecked) {
                 StepVerdict worst = byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(byLoad.get(byLoad.size() - 1));
                 return "SLO (" + objective + ") not checkable: no latency data (pass the load tool's output, or enable "
-                        + "http.server.requests histogram buckets); " + at(worst) + " " + what(worst);
+                        + "http.server.requests histogram buckets); " + news(byLoad, worst);
             }
             // Nothing saturated at the lowest step: the step where something did is the news.
             StepVerdict shown = first.firstSaturated() != null ? first
                     : byLoad.stream().filter(v -> v.firstSaturated() != null).findFirst().orElse(first);
             return "SLO (" + objective + ") missed from the lowest step (" + Unit.num(rps(first)) + " RPS"
-                    + failures(first) + "); " + at(shown) + " " + what(shown);
+                    + failures(first) + "); " + news(byLoad, shown);
         }
-        StepVerdict after = byLoad.stream().filter(v -> rps(v) > knee.offeredRps() || Double.isNaN(rps(v))).findFirst().orElse(null);
+        // The step after the knee in load order: one offered as much (load that went on after the
+        // last step, offered what it was) comes after it too.
+        StepVerdict after = byLoad.stream().dropWhile(v -> v.step().index() != knee.stepIndex()).skip(1)
+                .findFirst().orElse(null);
         if (after == null) {
             StepVerdict top = byLoad.get(byLoad.size() - 1);
-            return "Capacity ≥ " + Unit.num(knee.offeredRps()) + " RPS at " + objective
-                    + " (every step met the SLO); " + at(top) + " " + what(top);
+            return "Capacity ≥ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + " (" + everyStep(byLoad)
+                    + "); " + news(byLoad, top);
         }
-        return "Capacity ≈ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + "; " + at(after) + " " + what(after);
+        return "Capacity ≈ " + Unit.num(knee.offeredRps()) + " RPS at " + objective + "; " + news(byLoad, after);
+    }
+
+    /**
+     * After the capacity, as the design defines the headline: the run's first saturated resource
+     * (the first step, in time, where a rule named one: when and in which step it began), then
+     * where the service stopped keeping up if that is another step; with no resource named, where
+     * it stopped keeping up. A step no rule explains is not the first saturated resource:
+     * PostgreSQL's CPU as the limit read database, database, unattributed, database, and the
+     * headline named the third step. {@code otherwise} (the step after the knee, the highest
+     * step) is shown where neither exists, and beside them where it missed the SLO, unlimited,
+     * before either, or where the load generator fell short in it. Said in the order the steps ran.
+     */
+    private static String news(List<StepVerdict> byLoad, StepVerdict otherwise) {
+        List<StepVerdict> byTime = byLoad.stream().sorted(Comparator.comparingLong(v -> v.step().startMillis())).toList();
+        StepVerdict saturated = byTime.stream().filter(v -> named(v.firstSaturated())).findFirst().orElse(null);
+        // A death leads the headline already; the step it happened in is not "stopped keeping up" again.
+        StepVerdict stopped = byTime.stream().filter(v -> v.limit().limited() && !generator(v.firstSaturated()))
+                .findFirst().filter(v -> v.limit().stoppedMillis() == null).orElse(null);
+        StepVerdict shown = saturated != null ? saturated : stopped != null ? stopped : otherwise;
+        Map<StepVerdict, String> said = new TreeMap<>(Comparator.comparingLong((StepVerdict v) -> v.step().startMillis())
+                .thenComparingInt(v -> v.step().index()));
+        said.put(shown, at(shown) + " " + what(shown));
+        // The step after the knee stays beside them where it says what they do not: the SLO missed
+        // before anything saturated, or a load generator that could not offer the rate.
+        boolean missedFirst = !otherwise.limit().limited() && otherwise.step().startMillis() < shown.step().startMillis();
+        if (otherwise != shown && (missedFirst || generator(otherwise.firstSaturated()))) {
+            said.put(otherwise, at(otherwise) + " " + what(otherwise));
+        }
+        if (stopped != null && stopped != shown) {
+            said.put(stopped, stoppedKeepingUp(stopped, shown));
+        }
+        return String.join("; ", said.values());
+    }
+
+    /** "the service stopped keeping up at 35 RPS", with the cause there when it differs, or the symptoms. */
+    private static String stoppedKeepingUp(StepVerdict stopped, StepVerdict shown) {
+        Finding f = stopped.firstSaturated();
+        String where = "the service stopped keeping up " + at(stopped);
+        if (f == null || f.resource().id().equals(Resource.UNATTRIBUTED)) {
+            return where + " and no rule names the cause there" + (f == null ? "" : " (" + f.summary() + ")");
+        }
+        boolean other = shown.firstSaturated() == null || !f.resource().equals(shown.firstSaturated().resource());
+        return where + (other ? ", where the " + f.displayName() + " saturated first" : "") + " ("
+                + String.join("; ", stopped.limit().symptoms().stream().map(Symptom::text).toList()) + ")";
+    }
+
+    /** A resource a rule (or the last readings before a death or a collapse) named: not unattributed, not the load generator. */
+    private static boolean named(Finding f) {
+        return f != null && !f.resource().id().equals(Resource.UNATTRIBUTED) && !generator(f);
+    }
+
+    private static boolean generator(Finding f) {
+        return f != null && f.resource().id().equals(Resource.LOAD_GENERATOR);
+    }
+
+    /**
+     * "every step met the SLO" only where it says all: no step missed it, none was limited, and
+     * none served less than {@link LimitJudge#MIN_KEPT_SHARE} of its offer (a closed-loop tool
+     * that fell short, or a service that did without its latency showing it), where it was offered
+     * enough requests for the share to say so (at 0.16 RPS, 4 answers of 4.8 asked are no shortfall).
+     */
+    private static String everyStep(List<StepVerdict> byLoad) {
+        StepVerdict short_ = byLoad.stream().filter(v -> v.step().offeredRps() > 0 && v.step().source() != Step.Source.DETECTED
+                && v.step().offeredRps() * v.step().durationSeconds() >= LimitJudge.MIN_REQUESTS
+                && v.traffic().achievedRps() < LimitJudge.MIN_KEPT_SHARE * v.step().offeredRps()).findFirst().orElse(null);
+        StepVerdict failed = byLoad.stream().filter(v -> Boolean.FALSE.equals(v.sloMet()) || v.limit().limited())
+                .findFirst().orElse(null);
+        if (failed != null) {
+            return "the highest step met the SLO; step " + failed.step().index() + " did not: "
+                    + (Boolean.FALSE.equals(failed.sloMet()) ? String.join(", ", failed.sloFailures())
+                    : failed.limit().symptoms().get(0).text());
+        }
+        if (short_ != null) {
+            return "the highest step met the SLO's latency and errors, but step " + short_.step().index() + " served "
+                    + Unit.num(short_.traffic().achievedRps()) + " of " + Unit.num(short_.step().offeredRps()) + " RPS offered";
+        }
+        return "every step met the SLO";
     }
 
     /** "the connection pool saturated first (evidence); Tomcat workers followed as a consequence". */
@@ -85,7 +169,9 @@ public final class Headline {
         if (f.resource().id().equals(Resource.UNATTRIBUTED)) {
             return "the service stopped keeping up and no rule names the cause (" + f.summary() + ")";
         }
-        StringBuilder s = new StringBuilder("the ").append(f.displayName()).append(" saturated first (").append(f.summary()).append(")");
+        StringBuilder s = new StringBuilder("the ").append(f.displayName()).append(" saturated first, from ")
+                .append(Unit.clock(f.onsetMillis())).append(" in step ").append(v.step().index())
+                .append(" (").append(f.summary()).append(")");
         List<String> followers = v.consequences().stream().filter(c -> c.explainedBy() != null).map(Finding::displayName).toList();
         if (!followers.isEmpty()) {
             s.append("; ").append(capitalize(String.join(" and ", followers)))

@@ -97,6 +97,11 @@ public final class LimitJudge {
 
     /** {@code reference}: the baseline for growth (the lowest-load step itself is never limited by growth). */
     public StepLimit judge(Step step, StepTraffic traffic, ReferenceStep reference, Slo slo) {
+        return judge(step, traffic, reference, slo, List.of());
+    }
+
+    /** The same, and whether the step served less than one before it asked no more of ({@code others}: every step, judged). */
+    public StepLimit judge(Step step, StepTraffic traffic, ReferenceStep reference, Slo slo, List<StepVerdict> others) {
         boolean lowestStep = reference.lowest().step() == step;
         StepTraffic base = reference.traffic();
         List<Symptom> out = new ArrayList<>();
@@ -112,6 +117,9 @@ public final class LimitJudge {
         restarted(step, out);
         if (!lowestStep) {
             behindOffer(step, traffic, base, reference.offeredRps(), out);
+        }
+        if (stopped == null) {
+            collapsed(step, traffic, others, out);
         }
         inFlightGrowing(step, traffic, out);
         if (!lowestStep) {
@@ -148,6 +156,29 @@ public final class LimitJudge {
         if (t.achievedRps() < MIN_KEPT_SHARE * lowestKept * step.offeredRps() && slower) {
             out.add(new Symptom("behind-offer", "achieved " + Unit.num(t.achievedRps()) + " of " + Unit.num(step.offeredRps())
                     + " RPS offered (" + Unit.RATIO.format(t.achievedRps() / step.offeredRps()) + ")"));
+        }
+    }
+
+    /**
+     * The achieved rate fell below {@link #MIN_KEPT_SHARE} of what an earlier step served at no
+     * more offered load: the load went on and the service served less (a heap that fills: 9.4 RPS
+     * after 80), whatever its latency (a service that fails fast, or answers few, may look quick).
+     * Against steps with {@link #MIN_REQUESTS} requests, so that a rate stands behind the fall. A
+     * death says more, so a step the target died in is not called collapsed too.
+     */
+    private static void collapsed(Step step, StepTraffic t, List<StepVerdict> others, List<Symptom> out) {
+        if (!(step.offeredRps() > 0) || Double.isNaN(t.achievedRps())) {
+            return;
+        }
+        StepVerdict peak = others.stream()
+                .filter(o -> o.step().endMillis() <= step.startMillis() && o.step().offeredRps() <= step.offeredRps()
+                        && o.traffic().requests() >= MIN_REQUESTS)
+                .max(java.util.Comparator.comparingDouble(o -> o.traffic().achievedRps())).orElse(null);
+        if (peak != null && t.achievedRps() < MIN_KEPT_SHARE * peak.traffic().achievedRps()) {
+            out.add(new Symptom("collapsed", "served " + Unit.num(t.achievedRps()) + " RPS, "
+                    + Unit.RATIO.format(t.achievedRps() / peak.traffic().achievedRps()) + " of the "
+                    + Unit.num(peak.traffic().achievedRps()) + " RPS step " + peak.step().index()
+                    + " served at no more offered load"));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.Step;
 
 import java.util.ArrayList;
@@ -143,6 +144,47 @@ public final class StepJudge {
                 .forEach(e -> out.putIfAbsent(e.getKey().rule.resource(), finding(e.getKey(), e.getValue(), to,
                         onsets.get(e.getKey().rule.resource()), true)));
         return out;
+    }
+
+    /**
+     * The longest unbroken run in {@code step} where a rule of {@code resource} held without
+     * holding for its sustain time: that rule's finding over the run, its summary saying for how
+     * long it held, and against which sustain time; null when none of its rules held at any point
+     * (or one held for its sustain time: then the step names it already).
+     */
+    public Finding heldBriefly(Step step, Resource resource) {
+        int[] r = range(step);
+        RuleTimeline best = null;
+        int bestStart = -1;
+        int bestLength = 0;
+        for (RuleTimeline t : timelines) {
+            if (!t.rule.resource().equals(resource)) {
+                continue;
+            }
+            int start = -1;
+            for (int i = r[0]; i <= r[1] + 1; i++) {
+                boolean held = i <= r[1] && t.held[i];
+                if (held && start < 0) {
+                    start = i;
+                } else if (!held && start >= 0) {
+                    if (i - start > bestLength) {
+                        best = t;
+                        bestStart = start;
+                        bestLength = i - start;
+                    }
+                    start = -1;
+                }
+            }
+        }
+        if (best == null || best.sustainedOnset(r[0], r[1]) >= 0) {
+            return null;
+        }
+        Finding f = finding(best, bestStart, bestStart + bestLength - 1, grid.time(bestStart), true);
+        String held = Unit.num(bestLength * grid.resolutionMillis() / 1000.0) + " s";
+        String sustain = Unit.num(best.rule.rule().sustainMillis() / 1000.0) + " s";
+        return new Finding(f.resource(), f.rule(), f.severity(), f.target(), f.onsetMillis(),
+                f.summary() + "; its rule held " + held + " of the step, under its sustain time of " + sustain,
+                f.advice(), f.evidence(), f.labels(), null);
     }
 
     /**

@@ -14,12 +14,15 @@ import java.util.Map;
  * A limited step is never "nothing saturated": when the symptoms say the service did not keep up
  * and no rule named a resource, the step's verdict is {@code unattributed}, with where the request
  * time went and the part that grew most; when the target stopped answering, the verdict names
- * the resource nearest its capacity in the last samples before (or {@code unattributed}).
+ * the resource nearest its capacity in the last samples before (or {@code unattributed}); when it
+ * served less than a step before it at no more load (collapsed), the resource nearest its capacity
+ * when the step began.
  */
 public final class SymptomFirst {
 
     static final String STOPPED_RULE = "target-stopped-answering";
     static final String UNATTRIBUTED_RULE = "limited-no-rule";
+    static final String COLLAPSED_RULE = "service-collapsed";
 
     private final Resource unattributed;
     private final StepJudge judge;
@@ -37,8 +40,27 @@ public final class SymptomFirst {
         if (!limit.limited() || v.firstSaturated() != null) {
             return v.limitedBy(limit, v.firstSaturated(), v.consequences());
         }
-        Finding first = limit.stoppedMillis() != null ? stopped(v, limit.stoppedMillis()) : unattributed(v, limit, reference);
+        Finding first = limit.stoppedMillis() != null ? stopped(v, limit.stoppedMillis())
+                : limit.symptoms().stream().anyMatch(s -> s.kind().equals("collapsed")) ? collapsed(v, limit, reference)
+                : unattributed(v, limit, reference);
         return v.limitedBy(limit, first, v.consequences());
+    }
+
+    /**
+     * A collapse no rule named (too few requests left for the rules' evidence guards, or the rules'
+     * signals gone quiet with the work): the resource that was at its limit when the step began,
+     * as for a target that stopped answering; unattributed when none was near it.
+     */
+    private Finding collapsed(StepVerdict v, StepLimit limit, ReferenceStep reference) {
+        long at = v.step().startMillis();
+        Finding cause = judge.likelyCause(at);
+        if (cause == null) {
+            return unattributed(v, limit, reference);
+        }
+        String symptoms = String.join("; ", limit.symptoms().stream().map(Symptom::text).toList());
+        return new Finding(cause.resource(), COLLAPSED_RULE, Severity.CRITICAL, cause.target(), at,
+                symptoms + "; when the step began, " + cause.summary(), cause.advice(), cause.evidence(), cause.labels(),
+                null);
     }
 
     private Finding stopped(StepVerdict v, long at) {

@@ -87,7 +87,13 @@ public final class UtilizationLaw {
                 free.stream().map(v -> v.step().index()).toList(), actualResource,
                 actual == null ? null : actual.step().index(),
                 actual == null ? null : limiter.resource().equals(actualResource), limiter.caveat());
-        Resource after = actualResource != null ? actualResource : limiter.resource();
+        // What the next bottleneck comes after: the resource that limited; a limit no rule named
+        // (an HTTP client's pool without a probe) is the unattributed one, not the predicted limiter,
+        // which never limited there; only where nothing limited, the predicted limiter.
+        Resource after = actualResource != null ? actualResource : byLoad.stream()
+                .filter(v -> v.limit().limited() && v.firstSaturated() != null
+                        && v.firstSaturated().resource().id().equals(Resource.UNATTRIBUTED))
+                .map(v -> v.firstSaturated().resource()).findFirst().orElse(limiter.resource());
         this.next = demands.stream().filter(d -> !d.resource().equals(after)).findFirst()
                 .map(d -> new NextBottleneck(after, d.resource(), d.boundRps(), d.caveat())).orElse(null);
     }

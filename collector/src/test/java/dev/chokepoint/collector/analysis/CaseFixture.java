@@ -86,10 +86,15 @@ public final class CaseFixture {
             if (in == null) {
                 throw new IOException("no fixture " + resource);
             }
-            // SnakeYAML resolves anchors/aliases (rate: *achieved), which Jackson's YAML parser does not.
-            Object tree = new org.yaml.snakeyaml.Yaml().load(in);
-            return new CaseFixture(resource, new ObjectMapper().valueToTree(tree));
+            return of(resource, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         }
+    }
+
+    /** A fixture from its text (a test's variant of a fixture file). */
+    static CaseFixture of(String name, String yaml) {
+        // SnakeYAML resolves anchors/aliases (rate: *achieved), which Jackson's YAML parser does not.
+        Object tree = new org.yaml.snakeyaml.Yaml().load(yaml);
+        return new CaseFixture(name, new ObjectMapper().valueToTree(tree));
     }
 
     private long end() {

@@ -22,7 +22,7 @@ class DesignCasesTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"cpu", "pool", "pool-held", "database", "heap", "workers", "downstream", "cpu-quota", "headroom",
             "pool-actuator", "workers-remote", "cpu-host", "heap-used",
-            "downstream-nio", "downstream-socket"})
+            "downstream-nio", "downstream-socket", "background-loop"})
     void names_the_first_saturated_resource_of_each_design_case(String name) throws Exception {
         // given
         CaseFixture fixture = CaseFixture.load("cases/" + name + ".yaml");

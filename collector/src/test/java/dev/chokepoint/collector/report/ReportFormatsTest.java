@@ -38,9 +38,10 @@ class ReportFormatsTest {
     }
 
     @Test
-    void headline_names_capacity_at_the_knee_and_what_saturated_next_with_evidence() {
+    void headline_names_capacity_at_the_knee_and_what_saturated_first_with_when_and_evidence() {
         assertThat(result.headline())
-                .startsWith("Capacity ≈ 100 RPS at p95 ≤ 300 ms, p99 ≤ 1 s, errors ≤ 1 %; at 200 RPS the connection pool saturated first (pending ")
+                .startsWith("Capacity ≈ 100 RPS at p95 ≤ 300 ms, p99 ≤ 1 s, errors ≤ 1 %; at 200 RPS the connection pool saturated first, from ")
+                .contains(" in step 4 (pending ")
                 .contains("10/10 active")
                 .endsWith("Tomcat workers followed as a consequence");
         assertThat(result.sloMet()).as("step 4 missed the SLO").isFalse();

@@ -52,6 +52,29 @@ class ServerRateStepsTest {
         assertThat(ServerRateSteps.detect(run, PlateauDetector.defaults())).isEmpty();
     }
 
+    @Test
+    void aPlateauThatFellWhileRequestsStayedInFlightKeepsTheOfferBeforeIt() {
+        // given stairs 20/50/80, then 20 s at 9 RPS with the load tool's 22 workers all waiting
+        RunData run = new LoadSeconds().add(2, 0, 0).add(20, 20, 2).add(20, 50, 4).add(20, 80, 6).add(20, 9, 22)
+                .add(2, 0, 0).run(true);
+
+        List<Step> steps = ServerRateSteps.detect(run, PlateauDetector.defaults());
+
+        // then the collapse is offered what step 3 was, not read as the run's lowest step
+        assertThat(steps).hasSize(4);
+        assertThat(steps.get(3).offeredRps()).isEqualTo(steps.get(2).offeredRps());
+    }
+
+    @Test
+    void trafficThatFellWithFewerRequestsInFlightKeepsItsOwnRate() {
+        RunData run = new LoadSeconds().add(2, 0, 0).add(20, 20, 2).add(20, 80, 6).add(20, 9, 1).add(2, 0, 0).run(true);
+
+        List<Step> steps = ServerRateSteps.detect(run, PlateauDetector.defaults());
+
+        assertThat(steps).hasSize(3);
+        assertThat(steps.get(2).offeredRps()).isCloseTo(9, within(0.5));
+    }
+
     /** Offered RPS per second of one target. */
     private static double[] profile() {
         List<Double> rates = new ArrayList<>();

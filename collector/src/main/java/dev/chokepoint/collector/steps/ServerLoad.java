@@ -1,0 +1,130 @@
+package dev.chokepoint.collector.steps;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.Series;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * What the servers saw of the load, per scrape interval: {@code rates[k]}, the requests completed
+ * per second over {@code [first + k·interval, first + (k+1)·interval)} ({@code
+ * http_server_requests_seconds_count} summed over every series and target), and {@code
+ * inFlight[k]}, the requests in flight at the end of that interval (the agent's {@code
+ * chokepoint_http_server_active}, all targets; NaN where unknown, all NaN without the agent).
+ */
+record ServerLoad(long first, long interval, double[] rates, double[] inFlight) {
+
+    static final String REQUEST_COUNT = "http_server_requests_seconds_count";
+    private static final String IN_FLIGHT = "chokepoint_http_server_active";
+
+    /** Null when the servers' request timer was scraped fewer than three times. */
+    static ServerLoad of(RunData run) {
+        List<Series> counts = run.named(REQUEST_COUNT);
+        TreeSet<Long> allTimes = new TreeSet<>();
+        Map<String, TreeSet<Long>> timesByTarget = new HashMap<>();
+        for (Series series : counts) {
+            TreeSet<Long> targetTimes = timesByTarget.computeIfAbsent(series.key().target(), t -> new TreeSet<>());
+            for (long time : series.timesMillis()) {
+                allTimes.add(time);
+                targetTimes.add(time);
+            }
+        }
+        if (allTimes.size() < 3) {
+            return null;
+        }
+        long interval = medianGap(allTimes);
+        long first = allTimes.first();
+        double[] increase = new double[(int) ((allTimes.last() - first) / interval) + 1];
+        for (Series series : counts) {
+            addIncreases(series, timesByTarget.get(series.key().target()), first, interval, increase);
+        }
+        double[] rates = Arrays.copyOf(increase, increase.length - 1);
+        for (int i = 0; i < rates.length; i++) {
+            rates[i] = increase[i + 1] / (interval / 1000.0);
+        }
+        return new ServerLoad(first, interval, rates, inFlight(run, first, interval, rates.length));
+    }
+
+    /** Start of interval {@code k}. */
+    long time(int k) {
+        return first + k * interval;
+    }
+
+    /**
+     * Requests that arrived in interval {@code k}: those completed plus the growth of those in
+     * flight (Little's bookkeeping); the completed alone where in flight is unknown. Falls below
+     * zero by the gauge's noise while a queue drains.
+     */
+    double arrived(int k) {
+        double done = rates[k] * interval / 1000.0;
+        double grew = k > 0 ? inFlight[k] - inFlight[k - 1] : Double.NaN;
+        return Double.isNaN(grew) ? done : done + grew;
+    }
+
+    private static double[] inFlight(RunData run, long first, long interval, int n) {
+        double[] out = new double[n];
+        Arrays.fill(out, Double.NaN);
+        for (Series s : run.named(IN_FLIGHT)) {
+            for (int i = 0; i < s.size(); i++) {
+                int k = (int) Math.round((double) (s.timesMillis()[i] - first) / interval) - 1;
+                if (k >= 0 && k < n && !Double.isNaN(s.values()[i])) {
+                    out[k] = Double.isNaN(out[k]) ? s.values()[i] : out[k] + s.values()[i];
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code increase[k]} gets what the counter grew in the interval ending at grid point k. A
+     * drop is a restart (the new value is the increase) without asking the run's RESTART events:
+     * the request timer's count only ever goes down when it counts again from zero (a new
+     * process, or the meter created anew), where the new value is the increase. The counter that
+     * went down in a live process (the agent's core wait) is not read here; the signals, which
+     * read every counter, fold only recorded restarts. A series first seen after its target's
+     * first scrape was created since the previous scrape, so its whole value is new requests. A
+     * gap (failed scrapes) spreads the increase evenly over the grid points it spans.
+     */
+    private static void addIncreases(Series series, TreeSet<Long> targetTimes, long first, long interval,
+                                     double[] increase) {
+        long[] times = series.timesMillis();
+        double[] values = series.values();
+        Long before = targetTimes.lower(times[0]);
+        if (before != null) {
+            spread(before, times[0], values[0], first, interval, increase);
+        }
+        for (int i = 1; i < times.length; i++) {
+            double delta = values[i] >= values[i - 1] ? values[i] - values[i - 1] : values[i];
+            spread(times[i - 1], times[i], delta, first, interval, increase);
+        }
+    }
+
+    private static void spread(long from, long to, double amount, long first, long interval, double[] increase) {
+        int a = (int) Math.round((double) (from - first) / interval);
+        int b = (int) Math.round((double) (to - first) / interval);
+        if (b <= a || Double.isNaN(amount)) {
+            return;
+        }
+        for (int k = a + 1; k <= b && k < increase.length; k++) {
+            increase[k] += amount / (b - a);
+        }
+    }
+
+    private static long medianGap(TreeSet<Long> times) {
+        long[] gaps = new long[times.size() - 1];
+        Long previous = null;
+        int i = 0;
+        for (long time : times) {
+            if (previous != null) {
+                gaps[i++] = time - previous;
+            }
+            previous = time;
+        }
+        Arrays.sort(gaps);
+        return Math.max(1, gaps[gaps.length / 2]);
+    }
+}
