@@ -55,6 +55,8 @@ class ScenarioReaderTest {
     void aServiceRunsOnThePathsJavaUnlessItsFileNamesARelease() throws Exception {
         assertThat(ScenarioShell.assignments(reader.read(ScenarioFilesTest.SCENARIOS.resolve("pool.yaml")), true))
                 .contains("SERVICE_JAVA=''\n");
+        assertThat(ScenarioShell.assignments(reader.read(ScenarioFilesTest.SCENARIOS.resolve("vt-bulkhead.yaml")), true))
+                .contains("SERVICE_JAVA='25'\n");
         assertThatThrownBy(() -> reader.read(fixture("java-too-old.yaml")))
                 .hasMessageContaining("service.java must be a Java feature release from 17 (the service's build) on, like 25, got 11");
     }
