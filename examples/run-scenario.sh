@@ -10,6 +10,8 @@
 #                            [--rates R1,R2,...] [--no-schedule]
 #                            [--drive hey-script|stairs|search [--slo SLO] [--max-time DUR] [--probe-duration DUR]]
 # WARM_UP_SECONDS (default 10): how long the warm-up before recording runs (at up to 5 RPS).
+# JAVA_<release>_HOME (e.g. JAVA_25_HOME): the JDK for a scenario whose service.java names that
+# release (default /usr/lib/jvm/temurin-<release>-jdk-amd64); the others run the java on the PATH.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -132,6 +134,29 @@ fi
 log "scenario $SCENARIO_NAME${SCENARIO_CASE:+ (case $SCENARIO_CASE)}: $SCENARIO_DESCRIPTION"
 log "run folder $out"
 
+# ---- the service's JVM: the java on the PATH, or the JDK of the release the scenario names ------
+service_java=java
+if [[ -n $SERVICE_JAVA ]]; then
+  # JAVA_<release>_HOME chooses another install; the default is where these machines keep Temurin.
+  home_var=JAVA_${SERVICE_JAVA}_HOME
+  jdk_home=${!home_var:-/usr/lib/jvm/temurin-$SERVICE_JAVA-jdk-amd64}
+  service_java=$jdk_home/bin/java
+  if [[ ! -x $service_java ]]; then
+    echo "run-scenario.sh: scenario $scenario runs the service on Java $SERVICE_JAVA (service.java in" \
+      "its file), and there is no $service_java: install a JDK $SERVICE_JAVA there (Temurin)" \
+      "or set $home_var to one" >&2
+    exit 1
+  fi
+  # A JDK of another release at that path (a link moved) would run the scenario on the wrong one.
+  release=$("$service_java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p')
+  if [[ $release != "$SERVICE_JAVA" ]]; then
+    echo "run-scenario.sh: scenario $scenario runs the service on Java $SERVICE_JAVA, but $service_java" \
+      "is Java ${release:-of unknown release}; set $home_var to a JDK $SERVICE_JAVA" >&2
+    exit 1
+  fi
+  log "the service runs on Java $SERVICE_JAVA ($service_java)"
+fi
+
 wait_for_file() { # file, pid, what, seconds
   local deadline=$((SECONDS + $4))
   until [[ -s $1 ]]; do
@@ -237,7 +262,7 @@ fi
 # ---- the service --------------------------------------------------------------------------------
 agent_args=()
 [[ -f $agent_jar ]] && agent_args=("-javaagent:$agent_jar=port=0")
-"${launcher[@]}" java "${SERVICE_JVM[@]}" "${agent_args[@]}" -Dmarket.port-file="$out/service.port" \
+"${launcher[@]}" "$service_java" "${SERVICE_JVM[@]}" "${agent_args[@]}" -Dmarket.port-file="$out/service.port" \
   -jar "$service_jar" --server.port=0 "--spring.profiles.active=$SERVICE_PROFILE" "${db_args[@]}" \
   "${remote_args[@]}" "${SERVICE_PROPERTIES[@]}" >"$out/service.log" 2>&1 &
 pids+=($!)

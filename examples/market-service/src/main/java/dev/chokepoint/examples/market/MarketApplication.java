@@ -7,8 +7,9 @@ import org.springframework.boot.web.server.context.WebServerPortFileWriter;
 
 /**
  * The service under test. Which bottleneck it shows is chosen by a Spring profile (cpu, pool,
- * held-connection, slow-query, heap, workers, downstream, cpu-quota, headroom, lock, heap-death)
- * and the database by another (postgres, the default; mariadb; h2), never by editing code.
+ * held-connection, slow-query, heap, workers, downstream, cpu-quota, headroom, lock, heap-death,
+ * executor, redis, http-pool, object-pool, vt-bulkhead) and the database by another (postgres,
+ * the default; mariadb; h2), never by editing code.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

@@ -25,10 +25,12 @@ public record Scenario(
     /**
      * How run-scenario.sh starts market-service. {@code neighbourCores}: busy loops on that many
      * cores in a cgroup the kernel favours ten to one over the service's (a noisy neighbour on a
-     * shared host), or null for none.
+     * shared host), or null for none. {@code java}: the Java feature release the service runs on
+     * (25: run-scenario.sh starts it with that JDK's {@code java}), or null for the {@code java}
+     * on the PATH; a profile serving requests on virtual threads needs 21 or later.
      */
     public record Service(String profile, Map<String, String> properties, List<String> jvm, Double cpuQuota,
-                          Integer neighbourCores) {
+                          Integer neighbourCores, Integer java) {
         public Service {
             properties = properties == null ? Map.of() : Map.copyOf(properties);
             jvm = jvm == null ? List.of() : List.copyOf(jvm);

@@ -41,6 +41,7 @@ public final class ScenarioShell {
                 .sorted(Map.Entry.comparingByKey()).map(e -> "--" + e.getKey() + "=" + e.getValue()).toList());
         array(out, "SERVICE_JVM", s.service().jvm());
         assign(out, "SERVICE_CPU_QUOTA", s.service().cpuQuota() == null ? "" : s.service().cpuQuota().toString());
+        assign(out, "SERVICE_JAVA", s.service().java() == null ? "" : s.service().java().toString());
         assign(out, "NEIGHBOUR_CORES", s.service().neighbourCores() == null ? "" : s.service().neighbourCores().toString());
         assign(out, "DOWNSTREAM_CONCURRENCY", s.downstream() == null ? "" : Integer.toString(s.downstream().concurrency()));
         assign(out, "DOWNSTREAM_SERVICE_TIME_MS", s.downstream() == null ? "" : Integer.toString(s.downstream().serviceTimeMs()));

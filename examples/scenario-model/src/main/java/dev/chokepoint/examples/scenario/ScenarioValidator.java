@@ -12,6 +12,8 @@ final class ScenarioValidator {
 
     static final int SCHEMA = 1;
     static final int CASES = 9;
+    /** The release market-service is compiled for: an older JVM cannot start it. */
+    static final int OLDEST_JAVA = 17;
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE");
     private static final Pattern PROFILE = Pattern.compile("[a-z][a-z0-9-]*");
     private static final Pattern PROPERTY = Pattern.compile("[a-z][a-z0-9.\\-\\[\\]]*");
@@ -60,6 +62,10 @@ final class ScenarioValidator {
         }
         if (service.neighbourCores() != null && !(service.neighbourCores() >= 1 && service.neighbourCores() <= 64)) {
             problems.add("service.neighbour-cores must be a whole number of cores from 1 to 64, got " + service.neighbourCores());
+        }
+        if (service.java() != null && !(service.java() >= OLDEST_JAVA && service.java() <= 99)) {
+            problems.add("service.java must be a Java feature release from " + OLDEST_JAVA
+                    + " (the service's build) on, like 25, got " + service.java());
         }
         if (service.neighbourCores() != null && service.cpuQuota() != null) {
             problems.add("service.neighbour-cores and service.cpu-quota exclude each other: the service has one cgroup");

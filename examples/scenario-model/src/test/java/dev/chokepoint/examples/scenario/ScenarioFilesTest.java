@@ -24,7 +24,8 @@ class ScenarioFilesTest {
 
         assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
                 "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom",
-                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved", "cpu-neighbour");
+                "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved", "cpu-neighbour",
+                "http-pool", "object-pool", "vt-bulkhead");
     }
 
     @Test
@@ -37,7 +38,8 @@ class ScenarioFilesTest {
         assertThat(scenarios).filteredOn(s -> s.caseNumber() != null).extracting(Scenario::caseNumber)
                 .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5, 2, 1, 1)).toList());
         assertThat(scenarios).filteredOn(s -> s.caseNumber() == null).extracting(Scenario::name)
-                .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis", "cpu-neighbour");
+                .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis", "cpu-neighbour",
+                        "http-pool", "object-pool", "vt-bulkhead");
     }
 
     @Test
@@ -94,11 +96,35 @@ class ScenarioFilesTest {
 
     @Test
     void onlyTheCpuQuotaScenarioRunsInACgroupAndOnlyRemoteScenariosHaveADownstream() throws IOException {
+        // The endpoints that call the downstream service: search (embeddings), the carrier's
+        // shipping rates (http-pool), recommendations (vt-bulkhead).
+        List<String> remote = List.of("/search", "/shipping/", "/recommendations");
         for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
             assertThat(scenario.service().cpuQuota() != null).as(scenario.name())
                     .isEqualTo(scenario.expect().resource().equals("cpu-quota"));
             assertThat(scenario.downstream() != null).as(scenario.name())
-                    .isEqualTo(scenario.load().path().startsWith("/search"));
+                    .isEqualTo(remote.stream().anyMatch(scenario.load().path()::startsWith));
         }
+    }
+
+    /**
+     * A profile that serves requests on virtual threads must run on a Java that has them: below 21
+     * Spring Boot ignores spring.threads.virtual.enabled without a word, and the scenario would
+     * measure 200 platform workers instead.
+     */
+    @Test
+    void aProfileOnVirtualThreadsRunsOnJava21OrLater() throws IOException {
+        for (Scenario scenario : new ScenarioReader(EXAMPLES.resolve("load")).readAll(SCENARIOS)) {
+            Path profile = EXAMPLES.resolve("market-service/src/main/resources/application-"
+                    + scenario.service().profile() + ".properties");
+            boolean virtual = Files.isRegularFile(profile) && Files.readAllLines(profile).stream()
+                    .map(String::strip).anyMatch("spring.threads.virtual.enabled=true"::equals)
+                    || "true".equals(scenario.service().properties().get("spring.threads.virtual.enabled"));
+            if (virtual) {
+                assertThat(scenario.service().java()).as(scenario.name() + ": service.java").isNotNull().isGreaterThanOrEqualTo(21);
+            }
+        }
+        assertThat(new ScenarioReader(EXAMPLES.resolve("load")).read(SCENARIOS.resolve("vt-bulkhead.yaml")).service().java())
+                .isEqualTo(25);
     }
 }

@@ -52,6 +52,16 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void aServiceRunsOnThePathsJavaUnlessItsFileNamesARelease() throws Exception {
+        assertThat(ScenarioShell.assignments(reader.read(ScenarioFilesTest.SCENARIOS.resolve("pool.yaml")), true))
+                .contains("SERVICE_JAVA=''\n");
+        assertThat(ScenarioShell.assignments(reader.read(ScenarioFilesTest.SCENARIOS.resolve("vt-bulkhead.yaml")), true))
+                .contains("SERVICE_JAVA='25'\n");
+        assertThatThrownBy(() -> reader.read(fixture("java-too-old.yaml")))
+                .hasMessageContaining("service.java must be a Java feature release from 17 (the service's build) on, like 25, got 11");
+    }
+
+    @Test
     void quietStepsMustLieBeforeTheExpectedStepsWindow() throws Exception {
         assertThatThrownBy(() -> reader.read(fixture("quiet-overlaps.yaml")))
                 .hasMessageContaining("expect.none-steps entry 2 overlaps the expected step 3 (±1)");
