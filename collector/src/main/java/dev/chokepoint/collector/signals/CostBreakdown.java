@@ -27,6 +27,9 @@ final class CostBreakdown {
         Map<String, Double> count = by(targets, TrafficSignals.REQUESTS + "_count", "uri", fromMillis, toMillis);
         Map<String, Double> wall = by(targets, TrafficSignals.REQUESTS + "_sum", "uri", fromMillis, toMillis);
         Map<String, Double> cpu = by(targets, "chokepoint_request_cpu_seconds_sum", "uri", fromMillis, toMillis);
+        // The CPU timer counts only the requests whose thread CPU clock could be read: none on
+        // virtual threads, where the mean over every request would read a false 0.
+        Map<String, Double> cpuCount = by(targets, RequestSplitSignals.CPU_COUNT, "uri", fromMillis, toMillis);
         Map<String, Double> poolWait = by(targets, "chokepoint_request_pool_wait_seconds_sum", "uri", fromMillis, toMillis);
         Map<String, Double> jdbc = by(targets, "chokepoint_request_jdbc_seconds_sum", "uri", fromMillis, toMillis);
         Map<String, Double> remote = by(targets, "chokepoint_request_remote_seconds_sum", "uri", fromMillis, toMillis);
@@ -37,7 +40,7 @@ final class CostBreakdown {
                 // A part the agent measured on this target is zero for a route that never used it.
                 boolean split = cpu.containsKey(route);
                 routes.add(new StepCosts.RouteCost(route, n / seconds, mean(wall, route, n, false),
-                        mean(cpu, route, n, false), mean(poolWait, route, n, split), mean(jdbc, route, n, split),
+                        cpuMean(cpu, cpuCount, route, n), mean(poolWait, route, n, split), mean(jdbc, route, n, split),
                         mean(remote, route, n, split)));
             }
         });
@@ -74,6 +77,12 @@ final class CostBreakdown {
 
     private static double perRequest(Double sum, double requests) {
         return sum == null || Double.isNaN(sum) || requests <= 0 ? Double.NaN : sum / requests;
+    }
+
+    /** Unknown where the CPU timer counted no request; else over every request (its count is sampled). */
+    private static double cpuMean(Map<String, Double> sums, Map<String, Double> counts, String route, double n) {
+        Double read = counts.get(route);
+        return read == null || read <= 0 ? Double.NaN : mean(sums, route, n, false);
     }
 
     private static double mean(Map<String, Double> sums, String route, double n, boolean zeroWhenAbsent) {

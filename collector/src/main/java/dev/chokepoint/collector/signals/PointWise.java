@@ -80,7 +80,7 @@ final class PointWise {
         return combine(a, b, (x, y) -> Double.isNaN(x) ? y : x);
     }
 
-    private static double[] combine(double[] a, double[] b, DoubleBinaryOperator op) {
+    static double[] combine(double[] a, double[] b, DoubleBinaryOperator op) {
         double[] out = new double[a.length];
         for (int i = 0; i < a.length; i++) {
             out[i] = op.applyAsDouble(a[i], b[i]);

@@ -14,6 +14,7 @@ import java.util.List;
  */
 final class RequestSplitSignals implements SignalGroup {
 
+    static final String CPU_COUNT = "chokepoint_request_cpu_seconds_count";
     private static final String[] PARTS = {"cpu", "pool_wait", "jdbc", "remote"};
     /**
      * The request threads' JFR waits (agent's wait probe), by kind. Known only while JFR records
@@ -63,7 +64,10 @@ final class RequestSplitSignals implements SignalGroup {
             // CPU must be measured to say anything about "off CPU"; the other parts may be absent
             // simply because the request never used a connection or called out.
             double[] partSum = part.equals("cpu") ? sum : PointWise.orZeroWhereKnown(sum, wallSum);
-            double[] mean = PointWise.ratio(partSum, count);
+            // CPU's timer counts only the requests whose thread CPU clock could be read (none on
+            // virtual threads): where it counted none, the mean is unknown, not a false 0 that
+            // reads as "all off CPU". (Its count is sampled, so it divides by every request.)
+            double[] mean = PointWise.ratio(part.equals("cpu") ? cpuRead(in, partSum) : partSum, count);
             out.put("request_" + part + "_mean", mean);
             out.put("request_" + part + "_share", PointWise.ratio(mean, wall));
             other = PointWise.minus(other, mean);
@@ -85,5 +89,10 @@ final class RequestSplitSignals implements SignalGroup {
         }
         out.put("request_other_wait_mean", other);
         out.put("request_other_wait_share", PointWise.ratio(other, wall));
+    }
+
+    /** The CPU sum where the CPU timer counted requests, unknown where it counted none. */
+    static double[] cpuRead(TargetSeries in, double[] cpuSum) {
+        return PointWise.combine(cpuSum, in.increase(CPU_COUNT), (sum, n) -> n > 0 ? sum : Double.NaN);
     }
 }

@@ -15,9 +15,15 @@ class RequestSplitSignalsTest {
 
     /** 10 requests/s of 100 ms wall and 20 ms CPU each; the threads blocked 50 ms on monitors and parked 10 ms per request. */
     private static Series[] loaded(double recording) {
+        return loaded(recording, 1);
+    }
+
+    /** As above, with the CPU timer counting this share of the requests (0: all on virtual threads). */
+    private static Series[] loaded(double recording, double cpuReadShare) {
         double[] count = new double[11];
         double[] wall = new double[11];
         double[] cpu = new double[11];
+        double[] cpuCount = new double[11];
         double[] lock = new double[11];
         double[] park = new double[11];
         double[] socket = new double[11];
@@ -25,7 +31,8 @@ class RequestSplitSignalsTest {
         for (int i = 0; i < 11; i++) {
             count[i] = 10 * i;
             wall[i] = 1.0 * i;
-            cpu[i] = 0.2 * i;
+            cpu[i] = 0.2 * i * cpuReadShare;
+            cpuCount[i] = 10 * i * cpuReadShare;
             lock[i] = 0.5 * i;
             park[i] = 0.1 * i;
             flag[i] = recording;
@@ -34,6 +41,7 @@ class RequestSplitSignalsTest {
                 series("http_server_requests_seconds_count", Map.of(), count),
                 series("http_server_requests_seconds_sum", Map.of(), wall),
                 series("chokepoint_request_cpu_seconds_sum", Map.of(), cpu),
+                series("chokepoint_request_cpu_seconds_count", Map.of(), cpuCount),
                 series("chokepoint_request_wait_seconds_total", Map.of("kind", "lock"), lock),
                 series("chokepoint_request_wait_seconds_total", Map.of("kind", "park"), park),
                 series("chokepoint_request_wait_seconds_total", Map.of("kind", "socket"), socket),
@@ -79,5 +87,16 @@ class RequestSplitSignalsTest {
 
         assertThat(out.values("request_lock_wait_mean")[8]).isNaN();
         assertThat(out.values("request_other_wait_mean")[8]).isCloseTo(0.080, within(1e-9));
+    }
+
+    @Test
+    void on_virtual_threads_the_cpu_a_request_took_is_unknown_not_zero() {
+        long from = CounterAndGaugeSamplingTest.T0;
+        SignalFrame out = split(loaded(1, 0));
+
+        assertThat(out.values("request_cpu_mean")[8]).isNaN();
+        assertThat(out.values("request_wall_mean")[8]).isCloseTo(0.100, within(1e-9));
+        assertThat(CostBreakdown.of(1, java.util.List.of(target(loaded(1, 0))), java.util.List.of(), from, from + 10_000)
+                .routes().get(0).cpuMean()).isNaN();
     }
 }
