@@ -196,8 +196,8 @@ final class JfrWaits {
         }
         try {
             StackReadings.Reading stack = stacks.of(event.getStackTrace());
-            if (stack.idle()) {
-                parkThreshold.idlePark(); // a pool thread waiting for work: no request waits on it
+            if (stack.idle() || (stack.queueConsumer() && !isRequestThread(event))) {
+                parkThreshold.idlePark(); // a thread waiting for work: no request waits on it
                 return;
             }
             if (stack.beforeRequest()) {

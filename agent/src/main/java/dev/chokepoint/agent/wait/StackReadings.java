@@ -28,11 +28,11 @@ final class StackReadings {
      * times; {@code beforeRequest}: a server worker's wait before its request starts; {@code frame}:
      * where it blocks outside the JDK ({@link StackSites#frame}).
      */
-    record Reading(boolean idle, boolean timed, boolean beforeRequest, String site, String frame,
-                   List<StackSites.Frame> frames) {
+    record Reading(boolean idle, boolean queueConsumer, boolean timed, boolean beforeRequest, String site,
+                   String frame, List<StackSites.Frame> frames) {
     }
 
-    private static final Reading NONE = new Reading(false, false, false, StackSites.UNKNOWN, StackSites.UNKNOWN, List.of());
+    private static final Reading NONE = new Reading(false, false, false, false, StackSites.UNKNOWN, StackSites.UNKNOWN, List.of());
 
     private final Map<RecordedStackTrace, Reading> read = new IdentityHashMap<>();
 
@@ -53,7 +53,7 @@ final class StackReadings {
 
     /** What the stack {@code frames} (top first) says about a wait, however it was read. */
     static Reading read(List<StackSites.Frame> frames) {
-        return new Reading(StackSites.isIdle(frames), StackSites.insideTimedCall(frames),
+        return new Reading(StackSites.isIdle(frames), StackSites.isQueueConsumerLoop(frames), StackSites.insideTimedCall(frames),
                 StackSites.isBeforeRequest(frames), StackSites.site(frames), StackSites.frame(frames), frames);
     }
 

@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.wait;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Names a wait in the application's words: its <b>site</b> (the first application frame of the
@@ -61,6 +62,11 @@ public final class StackSites {
     private static final String[] BOUNDED_RESOURCE_WORDS = {
         "pool", "lease", "borrow", "acquire", "semaphore", "bulkhead", "limiter", "permit", "dispatcher",
     };
+
+    /** A blocking queue's methods that wait for an element. */
+    private static final Set<String> QUEUE_TAKES = Set.of("take", "poll", "takeFirst", "takeLast", "pollFirst", "pollLast");
+    /** Methods of a pool thread running a task: a queue wait above one is the task's, not a loop's. */
+    private static final Set<String> RUNS_TASKS = Set.of("runWorker", "runTask", "topLevelExec", "scan", "doExec");
 
     /** How many top frames are read for the idle test; the pool's take is within the first few. */
     private static final int IDLE_SCAN = 12;
@@ -195,7 +201,8 @@ public final class StackSites {
     /**
      * {@code true} for a pool thread parked waiting for its next task: an idle worker, not a
      * wait of any request (a thread pool's {@code getTask}, Tomcat's included, a fork-join
-     * worker's {@code awaitWork}, Netty's {@code takeTask}).
+     * worker's {@code awaitWork}, Java 25's fork-join timer thread's {@code DelayScheduler.loop},
+     * Netty's {@code takeTask}).
      */
     public static boolean isIdle(List<Frame> frames) {
         int n = Math.min(frames.size(), IDLE_SCAN);
@@ -204,11 +211,34 @@ public final class StackSites {
             String method = frame.method();
             if ((method.equals("getTask") && frame.type().endsWith("ThreadPoolExecutor"))
                     || (method.equals("awaitWork") && frame.type().equals("java.util.concurrent.ForkJoinPool"))
+                    || (method.equals("loop") && frame.type().equals("java.util.concurrent.DelayScheduler"))
                     || (method.equals("takeTask") && frame.type().startsWith("io.netty."))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * {@code true} for a thread of its own that loops taking from a blocking queue (a log
+     * appender's or a batch writer's consumer): parked in a queue's take or poll, with no pool's
+     * task running below. Idle only on a thread that serves no request, which the caller checks:
+     * a request (or a task run for one) waiting on a queue waits on what fills it.
+     */
+    public static boolean isQueueConsumerLoop(List<Frame> frames) {
+        boolean taking = false;
+        for (int i = 0; i < frames.size(); i++) {
+            Frame frame = frames.get(i);
+            String type = frame.type();
+            if (i < IDLE_SCAN && type.startsWith("java.util.concurrent.") && QUEUE_TAKES.contains(frame.method())
+                    && (type.endsWith("Queue") || type.endsWith("Deque"))) {
+                taking = true;
+            } else if (RUNS_TASKS.contains(frame.method()) && (type.startsWith("java.util.concurrent.")
+                    || type.startsWith("org.apache.tomcat.util.threads."))) {
+                return false;
+            }
+        }
+        return taking;
     }
 
     /**

@@ -114,8 +114,45 @@ class StackSitesTest {
         assertThat(StackSites.isIdle(idle)).isTrue();
         assertThat(StackSites.isIdle(List.of(f("java.util.concurrent.ForkJoinPool", "awaitWork")))).isTrue();
         assertThat(StackSites.isIdle(List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("java.util.concurrent.DelayScheduler", "loop"),
+                f("java.util.concurrent.DelayScheduler", "run")))).as("Java 25's fork-join timer thread").isTrue();
+        assertThat(StackSites.isIdle(List.of(
                 f("java.util.concurrent.FutureTask", "awaitDone"),
                 f("com.example.Orders", "place")))).isFalse();
+    }
+
+    @Test
+    void aThreadOfItsOwnTakingFromAQueueIsAConsumerLoopAndAPoolsTaskWaitingOnOneIsNot() {
+        // the market service's batch writer: a thread of its own polling its backlog
+        List<Frame> writer = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "parkNanos"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "awaitNanos"),
+                f("java.util.concurrent.LinkedBlockingQueue", "poll"),
+                f("dev.chokepoint.examples.market.ingest.IngestBacklog", "take"),
+                f("dev.chokepoint.examples.market.ingest.IngestWriter", "drain"),
+                f("java.lang.Thread", "run"));
+        List<Frame> taskWaitingForAReply = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "park"),
+                f("java.util.concurrent.ArrayBlockingQueue", "take"),
+                f("com.example.Replies", "await"),
+                f("java.util.concurrent.FutureTask", "run"),
+                f("java.util.concurrent.ThreadPoolExecutor", "runWorker"),
+                f("java.util.concurrent.ThreadPoolExecutor$Worker", "run"),
+                f("java.lang.Thread", "run"));
+        List<Frame> commonsPoolBorrow = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("org.apache.commons.pool2.impl.LinkedBlockingDeque", "pollFirst"),
+                f("org.apache.commons.pool2.impl.GenericObjectPool", "borrowObject"),
+                f("java.lang.Thread", "run"));
+
+        assertThat(StackSites.isQueueConsumerLoop(writer)).isTrue();
+        assertThat(StackSites.isIdle(writer)).as("idle only on a thread that serves no request").isFalse();
+        assertThat(StackSites.isQueueConsumerLoop(taskWaitingForAReply)).isFalse();
+        assertThat(StackSites.isQueueConsumerLoop(commonsPoolBorrow)).as("a pool's own deque, not a JDK queue").isFalse();
     }
 
     @Test
