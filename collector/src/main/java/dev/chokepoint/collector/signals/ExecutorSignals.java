@@ -95,8 +95,12 @@ final class ExecutorSignals implements SignalGroup {
         out.put("executor_run_time", runTime);
         out.put("executor_queue_ratio", PointWise.ratio(queueTime, runTime));
         double[] wall = in.increase(TrafficSignals.REQUESTS + "_sum");
-        double[] futureWait = PointWise.orZeroWhereKnown(
-                in.increase(LockSignals.PARK + "_sum", PARKED_ON_FUTURE), in.increase(LockSignals.PARK + "_count"));
+        // Virtual threads' parks reach no JFR event: the agent samples them instead (same blocker tag).
+        double[] futureWait = PointWise.sumOfKnown(
+                PointWise.orZeroWhereKnown(in.increase(LockSignals.PARK + "_sum", PARKED_ON_FUTURE),
+                        in.increase(LockSignals.PARK + "_count")),
+                PointWise.orZeroWhereKnown(in.increase(LockSignals.SAMPLED, PARKED_ON_FUTURE),
+                        in.increase(LockSignals.SAMPLED)));
         out.put("future_wait_share", PointWise.ratio(futureWait, wall));
     }
 

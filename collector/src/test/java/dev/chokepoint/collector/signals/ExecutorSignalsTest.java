@@ -81,4 +81,24 @@ class ExecutorSignalsTest {
         assertThat(out.values("executor_busy_share")[8]).isCloseTo(1, within(1e-9));
         assertThat(out.values("executor_queued")[8]).isEqualTo(7);
     }
+
+    @Test
+    void givenVirtualThreadsWaitingOnFutures_thenTheSampledWaitsAreTheirFutureWait() {
+        // 10 requests/s of 1 s wall on virtual threads, 0.6 s of each sampled parked on a FutureTask
+        // and 0.1 s on a lock: JFR records no park event for them, so only the sampled meter knows.
+        double[] wall = new double[POINTS];
+        double[] onFuture = new double[POINTS];
+        double[] onLock = new double[POINTS];
+        Arrays.setAll(wall, i -> 10.0 * i);
+        Arrays.setAll(onFuture, i -> 6.0 * i);
+        Arrays.setAll(onLock, i -> 1.0 * i);
+        SignalFrame out = signals(
+                series("http_server_requests_seconds_sum", Map.of(), wall),
+                series("chokepoint_wait_sampled_seconds_total",
+                        Map.of("blocker", "java.util.concurrent.FutureTask", "frame", "x", "site", "Orders.place"), onFuture),
+                series("chokepoint_wait_sampled_seconds_total",
+                        Map.of("blocker", "java.util.concurrent.locks.ReentrantLock", "frame", "x", "site", "Orders.place"), onLock));
+
+        assertThat(out.values("future_wait_share")[5]).isCloseTo(0.6, within(1e-9));
+    }
 }
