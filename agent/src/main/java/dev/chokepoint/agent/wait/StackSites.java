@@ -279,7 +279,8 @@ public final class StackSites {
         boolean seen = false;
         for (Frame frame : frames) {
             String type = frame.type();
-            if (type.startsWith(prefix) || type.startsWith("jdk.internal.misc.")) {
+            // Java 17's Condition.await blocks through ForkJoinPool.managedBlock: lock machinery too.
+            if (type.startsWith(prefix) || type.startsWith("jdk.internal.misc.") || isManagedBlock(frame)) {
                 seen = true;
                 continue;
             }
@@ -288,6 +289,11 @@ public final class StackSites {
             }
         }
         return otherwise;
+    }
+
+    private static boolean isManagedBlock(Frame frame) {
+        return frame.type().equals("java.util.concurrent.ForkJoinPool")
+                && (frame.method().equals("managedBlock") || frame.method().equals("unmanagedBlock"));
     }
 
     private static boolean isAgent(String type) {

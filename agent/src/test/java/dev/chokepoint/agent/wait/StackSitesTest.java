@@ -91,6 +91,20 @@ class StackSitesTest {
                 f("com.example.Gate", "pass"));
         assertThat(StackSites.blocker("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", own))
                 .isEqualTo("java.util.concurrent.locks.Condition");
+
+        // Java 17's untimed await blocks through ForkJoinPool.managedBlock (Jedis's pool, seen live:
+        // it read "on java.util.concurrent.ForkJoinPool")
+        List<Frame> managed = List.of(
+                f("jdk.internal.misc.Unsafe", "park"),
+                f("java.util.concurrent.locks.LockSupport", "park"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode", "block"),
+                f("java.util.concurrent.ForkJoinPool", "unmanagedBlock"),
+                f("java.util.concurrent.ForkJoinPool", "managedBlock"),
+                f("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", "await"),
+                f("org.apache.commons.pool2.impl.LinkedBlockingDeque", "takeFirst"),
+                f("org.apache.commons.pool2.impl.GenericObjectPool", "borrowObject"));
+        assertThat(StackSites.blocker("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", managed))
+                .isEqualTo("java.util.concurrent.locks.Condition");
     }
 
     @Test

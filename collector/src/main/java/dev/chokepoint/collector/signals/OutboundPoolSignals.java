@@ -35,7 +35,7 @@ final class OutboundPoolSignals implements SignalGroup {
     @Override
     public List<Signal> signals() {
         return List.of(
-                Signal.text("outbound_pool", "the client pool with most threads waiting, else the fullest: \"HttpClient <where it was made> → host:port\" (a route), \"HttpClient <where> (all routes)\", \"commons-pool2 <where>\""),
+                Signal.text("outbound_pool", "the client pool with most threads waiting, else the fullest: \"HttpClient <where it was made> → host:port\" (a route), \"HttpClient <where> (all routes)\", \"commons-pool2 <where> (<its factory's class>)\""),
                 Signal.number("outbound_pool_leased", Unit.COUNT, "its connections or objects in use"),
                 Signal.number("outbound_pool_max", Unit.COUNT, "its maximum (per route for a route)"),
                 Signal.number("outbound_pool_pending", Unit.COUNT, "threads waiting for it"),
@@ -97,9 +97,10 @@ final class OutboundPoolSignals implements SignalGroup {
             out.add(new Pool("HttpClient " + id.get(0) + " (all routes)", of,
                     TOTAL + "connections", LEASED, TOTAL + "pending", TOTAL + "max"));
         }
-        for (List<String> id : labelSets(in, OBJECTS + "num_waiters_threads", "name")) {
-            Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("name"));
-            out.add(new Pool("commons-pool2 " + id.get(0), of, OBJECTS + "num_active_objects", k -> true,
+        for (List<String> id : labelSets(in, OBJECTS + "num_waiters_threads", "name", "factoryType")) {
+            Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("name"))
+                    && id.get(1).equals(String.valueOf(k.label("factoryType")));
+            out.add(new Pool("commons-pool2 " + id.get(0) + madeBy(id.get(1)), of, OBJECTS + "num_active_objects", k -> true,
                     OBJECTS + "num_waiters_threads", "chokepoint_commons_pool2_max_objects"));
         }
         return out;
@@ -116,6 +117,19 @@ final class OutboundPoolSignals implements SignalGroup {
             out.add(values);
         });
         return out;
+    }
+
+    /**
+     * The factory's class, generics cut: it says what the pool holds and whose it is
+     * ({@code redis.clients.jedis.ConnectionFactory}: Jedis's, {@code org.apache.commons.dbcp2.
+     * PoolableConnectionFactory}: DBCP2's), where the name says only where it was made.
+     */
+    private static String madeBy(String factoryType) {
+        if (factoryType == null || factoryType.equals("null") || factoryType.isBlank()) {
+            return "";
+        }
+        int generics = factoryType.indexOf('<');
+        return " (" + (generics > 0 ? factoryType.substring(0, generics) : factoryType) + ")";
     }
 
     private static double orZero(double v) {

@@ -39,7 +39,8 @@ class OutboundPoolSignalsTest {
     }
 
     private static Series[] objectPool(String name, double active, double waiters, double max) {
-        Map<String, String> id = Map.of("name", name, "type", "GenericObjectPool", "factoryType", "x");
+        Map<String, String> id = Map.of("name", name, "type", "GenericObjectPool",
+                "factoryType", "redis.clients.jedis.ConnectionFactory<redis.clients.jedis.Connection>");
         return new Series[] {
                 series("commons_pool2_num_active_objects", id, constant(active)),
                 series("commons_pool2_num_waiters_threads", id, constant(waiters)),
@@ -67,7 +68,7 @@ class OutboundPoolSignalsTest {
         SignalFrame out = signals(all(route("com.example.Catalog.<init>", "127.0.0.1:8081", 2, 0),
                 objectPool("com.example.Reports.<init>", 4, 6, 4)));
 
-        assertThat(out.text("outbound_pool", 8)).isEqualTo("commons-pool2 com.example.Reports.<init>");
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("commons-pool2 com.example.Reports.<init> (redis.clients.jedis.ConnectionFactory)");
         assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(6);
     }
 

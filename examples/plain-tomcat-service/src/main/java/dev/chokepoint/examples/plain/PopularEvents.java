@@ -42,8 +42,8 @@ final class PopularEvents implements AutoCloseable {
 
     /**
      * Connects to {@code hostPort} and fills both rankings under {@code keyPrefix} (fixed seed: the
-     * same data every run). At most {@code connections} sockets: one per request thread, so that
-     * requests wait for Redis itself, not for a pooled connection.
+     * same data every run). At most {@code connections} sockets in Jedis's pool: one per request
+     * thread (the default) makes requests wait for Redis itself, fewer for a pooled connection.
      */
     static PopularEvents connect(String hostPort, String keyPrefix, int rankedEvents, int connections) {
         int colon = hostPort.lastIndexOf(':');

@@ -28,7 +28,7 @@ import java.util.concurrent.CountDownLatch;
  * java [-javaagent:chokepoint-agent.jar] -jar plain-tomcat-service.jar
  *      [--port N (0 = any)] [--port-file FILE] [--jdbc-url URL] [--schema NAME] [--pool N]
  *      [--max-threads N] [--locked-ms N] [--mailer-threads N] [--mail-ms N]
- *      [--redis HOST:PORT] [--ranked-events N] [--seat-maps HOST:PORT] [--seat-map-connections N]
+ *      [--redis HOST:PORT] [--ranked-events N] [--redis-connections N] [--seat-maps HOST:PORT] [--seat-map-connections N]
  * </pre>
  */
 public final class TicketService implements AutoCloseable {
@@ -67,7 +67,7 @@ public final class TicketService implements AutoCloseable {
             store = TicketStore.create(dataSource, options.schema(), options.lockedMillis());
             // Keys named after the schema: runs that share a Redis do not meet.
             popular = options.redis() == null ? null : PopularEvents.connect(options.redis(),
-                    "plain:popular:" + options.schema() + ":", options.rankedEvents(), options.maxThreads());
+                    "plain:popular:" + options.schema() + ":", options.rankedEvents(), options.redisConnections());
         } catch (SQLException | RuntimeException e) {
             dataSource.close();
             throw e;
