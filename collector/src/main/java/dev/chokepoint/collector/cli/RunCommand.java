@@ -8,7 +8,9 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -62,6 +64,9 @@ public final class RunCommand extends RecordingCommand {
             description = "The load command and its arguments (after --), e.g. -- k6 run --out json=k6.json stairs.js")
     List<String> command;
 
+    @Spec
+    CommandSpec spec;
+
     RunCommand(Console console, Interrupts interrupts) {
         super(console, interrupts);
     }
@@ -74,6 +79,11 @@ public final class RunCommand extends RecordingCommand {
         if (command == null || command.isEmpty()) {
             console.err().println("chokepoint: give the load command after -- (e.g. -- k6 run stairs.js), or the built-in "
                     + "stairs: --url URL --stairs 10,30,150,300 --step-duration 30s");
+            return ExitCodes.BAD_INPUT;
+        }
+        String stray = strayBeforeCommand();
+        if (stray != null) {
+            console.err().println("chokepoint: " + stray);
             return ExitCodes.BAD_INPUT;
         }
         StepSource source = StepOptions.sourceOf(steps);
@@ -139,6 +149,26 @@ public final class RunCommand extends RecordingCommand {
             BuiltInLoad.lastScrape(targets.interval());
         }
         return finish(recording, 0, "stairs done: " + steps + " of " + stairs.size() + " steps", source);
+    }
+
+    /**
+     * Words before {@code --} that no option took: picocli makes them the first words of the
+     * load command, which would then run a rules file (the old {@code --rules a.yaml b.yaml}).
+     */
+    private String strayBeforeCommand() {
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        int end = given.indexOf("--");
+        int after = end < 0 ? command.size() : given.size() - end - 1;
+        if (command.size() <= after) {
+            return null;
+        }
+        // After a positional word, picocli keeps the -- itself among the positional words too.
+        int before = command.size() - after;
+        List<String> stray = command.subList(0, command.get(before - 1).equals("--") ? before - 1 : before);
+        String rulesHint = stray.stream().anyMatch(w -> w.endsWith(".yaml") || w.endsWith(".yml"))
+                ? ": --rules takes one file per option (--rules a.yaml --rules b.yaml)" : "";
+        return "'" + String.join(" ", stray) + "' before -- is no option's value" + rulesHint
+                + "; each option takes one value, and the load command goes after --";
     }
 
     private String stairsProblem() {

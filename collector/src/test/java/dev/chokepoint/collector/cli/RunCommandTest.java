@@ -129,6 +129,19 @@ class RunCommandTest {
     }
 
     @Test
+    void aSecondRulesFileWithoutItsOptionIsBadInputNotTheLoadCommand() throws IOException {
+        Path rules = Files.writeString(dir.resolve("a.yaml"), "rules: []\n");
+        Path out = dir.resolve("stray");
+        int code = Main.execute(console, "run", "--target", endpoint.uri().toString(), "--out", out.toString(),
+                "--rules", rules.toString(), dir.resolve("b.yaml").toString(), "--", "sleep", "1");
+
+        assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(captured.err()).contains("b.yaml' before -- is no option's value",
+                "--rules takes one file per option (--rules a.yaml --rules b.yaml)");
+        assertThat(out).as("nothing recorded").doesNotExist();
+    }
+
+    @Test
     void aLoadCommandThatCannotStartIsBadInput() {
         int code = Main.execute(console, "run", "--target", endpoint.uri().toString(), "--out",
                 dir.resolve("r").toString(), "--", "no-such-load-tool-here", "--vus", "10");
