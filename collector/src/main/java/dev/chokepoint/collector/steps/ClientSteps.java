@@ -15,6 +15,13 @@ import java.util.TreeMap;
 final class ClientSteps {
 
     private static final long SECOND = 1000;
+    /**
+     * How far a step's window may reach into the next one's and both still be steps: a step's
+     * last requests can start while the next step's first do (k6 stages, JMeter's last threads of
+     * a group), by a second or a few percent of a step, never by a large part of it.
+     */
+    private static final long MAX_OVERLAP_MILLIS = 1000;
+    private static final double MAX_OVERLAP_SHARE = 0.1;
 
     private ClientSteps() {
     }
@@ -23,7 +30,7 @@ final class ClientSteps {
             throws IOException, StepsException {
         Windows windows = new Windows();
         log.replay(windows);
-        List<Window> found = windows.taggedWindows();
+        List<Window> found = windows.taggedWindows(detector.minPlateauMillis());
         if (found.isEmpty()) {
             found = windows.plateaus(detector);
         }
@@ -71,11 +78,27 @@ final class ClientSteps {
         public void outcome(long timeMillis, String stepTag, boolean failed) {
         }
 
-        List<Window> taggedWindows() {
-            return spanByTag.entrySet().stream()
+        /**
+         * The tags' windows when they are steps: two or more, one after another. One tag says
+         * nothing about steps, and tags whose windows overlap (JMeter thread groups of a mixed
+         * workload running side by side) are parts of the load, not its steps: both read plateaus.
+         * A tag shorter than a plateau (JMeter's setUp group logging in) is in no step.
+         */
+        List<Window> taggedWindows(long minStepMillis) {
+            List<Window> windows = spanByTag.entrySet().stream()
                     .sorted((a, b) -> Long.compare(a.getValue()[0], b.getValue()[0]))
                     .map(e -> new Window(e.getValue()[0], e.getValue()[1] + 1, e.getKey(), -1))
+                    .filter(w -> w.end - w.start >= minStepMillis)
                     .toList();
+            for (int i = 1; i < windows.size(); i++) {
+                Window before = windows.get(i - 1);
+                Window window = windows.get(i);
+                long shorter = Math.min(before.end - before.start, window.end - window.start);
+                if (before.end - window.start > Math.max(MAX_OVERLAP_MILLIS, shorter * MAX_OVERLAP_SHARE)) {
+                    return List.of();
+                }
+            }
+            return windows.size() >= 2 ? windows : List.of();
         }
 
         List<Window> plateaus(PlateauDetector detector) {

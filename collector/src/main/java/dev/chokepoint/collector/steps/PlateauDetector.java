@@ -36,6 +36,11 @@ public final class PlateauDetector {
         return new PlateauDetector(3_000, 6_000);
     }
 
+    /** The shortest stretch of constant load that is a step. */
+    long minPlateauMillis() {
+        return minPlateauMillis;
+    }
+
     /** The minimum plateau in samples of {@code sampleMillis}. */
     int minPlateauPoints(long sampleMillis) {
         return (int) Math.max(3, Math.ceil((double) minPlateauMillis / sampleMillis));

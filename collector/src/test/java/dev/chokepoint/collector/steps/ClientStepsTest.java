@@ -87,6 +87,59 @@ class ClientStepsTest {
     }
 
     @Test
+    void jmeterThreadGroupsRunOneAfterAnotherAreTheSteps(@TempDir Path dir) throws Exception {
+        // Three groups of 12 s each, the second and third at nearly the same rate (a service at
+        // capacity under a closed model): plateaus of the rate alone would merge them.
+        StringBuilder jtl = new StringBuilder(JTL_HEADER);
+        jtlSecond(jtl, "setUp Thread Group", -1000, 2); // logs in once: in no step
+        jtlGroup(jtl, "step 1 - 5 rps", 0, 5);
+        jtlGroup(jtl, "step 2 - 15 rps", 12_000, 14);
+        jtlGroup(jtl, "step 3 - 40 rps", 24_000, 15);
+        Path file = Files.writeString(dir.resolve("stairs.jtl"), jtl);
+
+        List<Step> steps = new StepSource(StepSource.Kind.JMETER, file).steps(null);
+
+        assertThat(steps).extracting(Step::index).containsExactly(1, 2, 3);
+        assertThat(steps.get(1).startMillis()).isEqualTo(T0 + 12_000);
+        assertThat(steps.get(2).client().requests()).isEqualTo(12 * 15);
+        assertThat(steps.get(2).offeredRps()).isCloseTo(15, within(1.5));
+    }
+
+    @Test
+    void jmeterThreadGroupsSideBySideAreAMixedWorkloadNotSteps(@TempDir Path dir) throws Exception {
+        StringBuilder jtl = new StringBuilder(JTL_HEADER);
+        for (int second = 0; second < 36; second++) {
+            int rate = second < 12 ? 4 : second < 24 ? 10 : 20;
+            jtlSecond(jtl, "browse", second * 1000L, rate);
+            jtlSecond(jtl, "checkout", second * 1000L, rate / 2);
+        }
+        Path file = Files.writeString(dir.resolve("mixed.jtl"), jtl);
+
+        List<Step> steps = new StepSource(StepSource.Kind.JMETER, file).steps(null);
+
+        assertThat(steps).extracting(Step::offeredRps).satisfiesExactly(
+                r -> assertThat(r).isCloseTo(6, within(0.8)),
+                r -> assertThat(r).isCloseTo(15, within(1.5)),
+                r -> assertThat(r).isCloseTo(30, within(3.0)));
+    }
+
+    private static final String JTL_HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success\n";
+
+    private static void jtlGroup(StringBuilder jtl, String group, long fromMillis, int rate) {
+        for (int second = 0; second < 12; second++) {
+            jtlSecond(jtl, group, fromMillis + second * 1000L, rate);
+        }
+    }
+
+    /** {@code rate} requests in the second from {@code atMillis}, by threads named as JMeter names them. */
+    private static void jtlSecond(StringBuilder jtl, String group, long atMillis, int rate) {
+        for (int i = 0; i < rate; i++) {
+            jtl.append(T0 + atMillis + i * 1000L / rate).append(",20,GET /owners,200,OK,").append(group)
+                    .append(" 1-").append(i % 3 + 1).append(",text,true\n");
+        }
+    }
+
+    @Test
     void scheduleFileWithHeyCsvGivesClientStatsOfThatStep() throws Exception {
         List<Step> steps = new StepSource(StepSource.Kind.SCHEDULE, fixture("schedule/steps.csv")).steps(null);
 
