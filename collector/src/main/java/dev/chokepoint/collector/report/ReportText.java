@@ -57,7 +57,8 @@ final class ReportText {
 
     private static String startedBefore(long millis) {
         return millis < LONG_BEFORE_MILLIS ? "" : ", " + Unit.num(Math.floor(millis / 60_000.0))
-                + " min before the recording began: is it the process you meant to test?";
+                + " min before the recording began; if you restarted the service since, this is an older process"
+                + " that kept the agent's port";
     }
 
     /** "12:01:05 (+7 s into the step)". */

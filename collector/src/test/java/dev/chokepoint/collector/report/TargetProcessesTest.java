@@ -80,7 +80,7 @@ class TargetProcessesTest {
 
         assertThat(render(new MarkdownReportWriter(), model)).contains(target + " (old-shop.jar, agent instance " + FIRST
                 + ", pid 4242, started " + ReportText.date(pool.run.startMillis() - 2 * 3_600_000)
-                + ", 120 min before the recording began: is it the process you meant to test?)");
+                + ", 120 min before the recording began; if you restarted the service since, this is an older process that kept the agent's port)");
     }
 
     @Test
