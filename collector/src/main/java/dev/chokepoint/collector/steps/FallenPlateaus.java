@@ -34,9 +34,19 @@ final class FallenPlateaus {
         return out;
     }
 
+    /**
+     * As many requests in flight as the step before held, or none read at all in the plateau while
+     * the agent's gauge was read before it: a service too stalled to answer its scrapes (a heap
+     * thrashing after it filled: heap-collapse-ci's 3.2 RPS plateau after 42.6 had no scrape
+     * answered in time) is collapsing, not seeing less traffic, which leaves the metrics endpoint
+     * answering.
+     */
     private static boolean held(ServerLoad load, Step step, Step before) {
         double now = medianInFlight(load, step);
         double then = medianInFlight(load, before);
+        if (Double.isNaN(now)) {
+            return !Double.isNaN(then);
+        }
         return now >= 1 && now >= UncoveredLoad.HELD * then;
     }
 

@@ -19,7 +19,9 @@ final class InFlightSplit {
      * RPS steps, a lock-bound service from 16 to 30; within a step the median moves by a few %.
      */
     static final double MIN_RELATIVE_JUMP = 0.12;
-    static final double MIN_JUMP = 2;
+    static final double MIN_JUMP = 1;
+    /** Samples between a range and a stretch at its level that still make them one: the edge samples straddling a change. */
+    private static final int MAX_GAP = 2;
 
     private InFlightSplit() {
     }
@@ -35,7 +37,11 @@ final class InFlightSplit {
      * Levels of constant in-flight requests that no rate plateau covers (a noisy rate at capacity
      * can leave a whole step without a plateau while the load tool's concurrency stays level):
      * their parts outside the given ranges, at least {@code minLength} long, with requests
-     * completing.
+     * completing. A part next to a range (within {@link #MAX_GAP} samples) at the same level is
+     * that range's own load: the range is stretched over it (in place) instead. plain-tomcat-lock's
+     * 25 RPS step held 4 then 5 requests as the lock slowed it; its second half, uncovered by the
+     * rate's plateau (the rate turned noisy), read as a step of its own at 19 RPS, and before
+     * that as no step at all.
      */
     static List<int[]> uncovered(double[] inFlight, double[] rates, List<int[]> covered, int minLength) {
         List<int[]> out = new ArrayList<>();
@@ -48,13 +54,31 @@ final class InFlightSplit {
                 } else if (!free && start >= 0) {
                     if (i - start >= minLength && median(inFlight, start, i) >= 1
                             && Arrays.stream(rates, start, i).average().orElse(0) > 0) {
-                        out.add(new int[] {start, i});
+                        int[] part = {start, i};
+                        int[] owner = sameLevelNeighbour(inFlight, part, covered);
+                        if (owner == null) {
+                            out.add(part);
+                        } else {
+                            owner[0] = Math.min(owner[0], part[0]);
+                            owner[1] = Math.max(owner[1], part[1]);
+                        }
                     }
                     start = -1;
                 }
             }
         }
         return out;
+    }
+
+    /** The range within {@link #MAX_GAP} samples of {@code part} whose in-flight level is not clearly another (null: none). */
+    private static int[] sameLevelNeighbour(double[] v, int[] part, List<int[]> ranges) {
+        for (int[] r : ranges) {
+            boolean near = part[0] - r[1] <= MAX_GAP && r[0] - part[1] <= MAX_GAP;
+            if (near && !clear(v, r[0], r[1], part[0], part[1])) {
+                return r;
+            }
+        }
+        return null;
     }
 
     private static boolean inside(int i, List<int[]> ranges) {
@@ -66,19 +90,23 @@ final class InFlightSplit {
         return false;
     }
 
+    /**
+     * The cut is where both sides sit closest to their own medians (least absolute deviation),
+     * not where the medians differ most: a level change a few samples from the range's end gives
+     * the same median jump at every cut before it, and the first of those left the executor
+     * scenario's 16 → 30 in flight on one side, whose spread then hid the jump.
+     */
     private static void split(double[] v, int from, int to, int minLength, List<int[]> out) {
         int best = -1;
-        double bestJump = 0;
+        double bestCost = Double.POSITIVE_INFINITY;
         for (int cut = from + minLength; cut <= to - minLength; cut++) {
-            double left = median(v, from, cut);
-            double right = median(v, cut, to);
-            double jump = Math.abs(right - left);
-            if (!Double.isNaN(jump) && jump > bestJump) {
-                bestJump = jump;
+            double cost = deviation(v, from, cut) + deviation(v, cut, to);
+            if (!Double.isNaN(cost) && cost < bestCost) {
+                bestCost = cost;
                 best = cut;
             }
         }
-        if (best < 0 || !clear(v, from, best, to, bestJump)) {
+        if (best < 0 || !clear(v, from, best, best, to)) {
             out.add(new int[] {from, to});
             return;
         }
@@ -87,16 +115,25 @@ final class InFlightSplit {
         split(v, best + 1, to, minLength, out);
     }
 
-    private static boolean clear(double[] v, int from, int cut, int to, double jump) {
-        double high = Math.max(median(v, from, cut), median(v, cut, to));
-        return jump >= MIN_JUMP && jump >= MIN_RELATIVE_JUMP * high
-                && jump > spread(v, from, cut) && jump > spread(v, cut, to);
+    /** Whether the levels of {@code [a, aEnd)} and {@code [b, bEnd)} clearly differ (see the class comment). */
+    private static boolean clear(double[] v, int a, int aEnd, int b, int bEnd) {
+        double left = median(v, a, aEnd);
+        double right = median(v, b, bEnd);
+        double jump = Math.abs(right - left);
+        return jump >= MIN_JUMP && jump >= MIN_RELATIVE_JUMP * Math.max(left, right)
+                && jump > spread(v, a, aEnd) && jump > spread(v, b, bEnd);
     }
 
     /** Interquartile range of the known values in {@code [from, to)}. */
     private static double spread(double[] v, int from, int to) {
         double[] s = known(v, from, to);
         return s.length < 4 ? 0 : s[(3 * s.length) / 4] - s[s.length / 4];
+    }
+
+    /** Sum of the known values' distances from their median (NaN when none is known). */
+    private static double deviation(double[] v, int from, int to) {
+        double m = median(v, from, to);
+        return Arrays.stream(v, from, to).filter(x -> !Double.isNaN(x)).map(x -> Math.abs(x - m)).sum() + (Double.isNaN(m) ? Double.NaN : 0);
     }
 
     private static double median(double[] v, int from, int to) {

@@ -13,13 +13,18 @@ import java.util.TreeSet;
  * What the servers saw of the load, per scrape interval: {@code rates[k]}, the requests completed
  * per second over {@code [first + k·interval, first + (k+1)·interval)} ({@code
  * http_server_requests_seconds_count} summed over every series and target), and {@code
- * inFlight[k]}, the requests in flight at the end of that interval (the agent's {@code
- * chokepoint_http_server_active}, all targets; NaN where unknown, all NaN without the agent).
+ * inFlight[k]}, the requests the servers held at the end of that interval: those being handled
+ * (the agent's {@code chokepoint_http_server_active}) and those accepted and waiting for a worker
+ * ({@code chokepoint_tomcat_queue}), all targets; NaN where unknown, all NaN without the agent.
+ * The queue counts because a closed-model load tool at a worker pool's capacity holds its extra
+ * workers' requests there: the workers scenario under hey had 4 requests active at both its 120
+ * and 200 RPS steps, and 20 then 36 queued.
  */
 record ServerLoad(long first, long interval, double[] rates, double[] inFlight) {
 
     static final String REQUEST_COUNT = "http_server_requests_seconds_count";
     private static final String IN_FLIGHT = "chokepoint_http_server_active";
+    private static final String WAITING_FOR_WORKER = "chokepoint_tomcat_queue";
 
     /** Null when the servers' request timer was scraped fewer than three times. */
     static ServerLoad of(RunData run) {
@@ -46,7 +51,15 @@ record ServerLoad(long first, long interval, double[] rates, double[] inFlight) 
         for (int i = 0; i < rates.length; i++) {
             rates[i] = increase[i + 1] / (interval / 1000.0);
         }
-        return new ServerLoad(first, interval, rates, inFlight(run, first, interval, rates.length));
+        double[] inFlight = gauge(run, IN_FLIGHT, first, interval, rates.length);
+        double[] waiting = gauge(run, WAITING_FOR_WORKER, first, interval, rates.length);
+        for (int k = 0; k < inFlight.length; k++) {
+            // Without the active gauge the servers' hold is unknown, whatever the queue says.
+            if (!Double.isNaN(waiting[k])) {
+                inFlight[k] += waiting[k];
+            }
+        }
+        return new ServerLoad(first, interval, rates, inFlight);
     }
 
     /** Start of interval {@code k}. */
@@ -65,10 +78,11 @@ record ServerLoad(long first, long interval, double[] rates, double[] inFlight) 
         return Double.isNaN(grew) ? done : done + grew;
     }
 
-    private static double[] inFlight(RunData run, long first, long interval, int n) {
+    /** A gauge summed over its series at the end of each interval (NaN where none was read). */
+    private static double[] gauge(RunData run, String name, long first, long interval, int n) {
         double[] out = new double[n];
         Arrays.fill(out, Double.NaN);
-        for (Series s : run.named(IN_FLIGHT)) {
+        for (Series s : run.named(name)) {
             for (int i = 0; i < s.size(); i++) {
                 int k = (int) Math.round((double) (s.timesMillis()[i] - first) / interval) - 1;
                 if (k >= 0 && k < n && !Double.isNaN(s.values()[i])) {

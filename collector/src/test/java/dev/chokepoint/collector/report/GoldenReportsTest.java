@@ -41,7 +41,6 @@ class GoldenReportsTest {
         INTENDED.put(Pattern.compile("resourceCatalog.*"), "added: the declared resources, names and meanings");
         INTENDED.put(Pattern.compile("steps\\[\\d+]\\.(firstSaturated|consequences\\[\\d+])\\.name"),
                 "added: display names, so every format renders from the JSON model alone");
-        INTENDED.put(Pattern.compile("steps\\[\\d+]\\.limit\\..*"), "added: symptom-first limit per step");
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
