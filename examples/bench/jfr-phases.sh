@@ -2,7 +2,7 @@
 # JFR's own price inside one JVM (not a test): the fast service (examples/fast-service) without
 # the agent, /select saturated by hey -c C in D-second phases that alternate between no recording
 # and a JFR recording started and stopped with jcmd, N pairs, the order swapped every pair. Each
-# JVM settles into its own JIT "mode" at launch (docs/overhead.md, session 13), which makes
+# JVM settles into its own JIT "mode" at launch (docs/overhead.md, "measured once the JIT has settled"), which makes
 # comparisons across JVM launches move by ±5 %; two phases of one JVM share that mode, so this
 # prices what the wait probe asks of JFR (timing every park, monitor enter, socket and file
 # operation, writing the events above the threshold with their stacks) without the agent's code.

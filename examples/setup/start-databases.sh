@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PostgreSQL, MariaDB and Redis run on these machines before a session starts; this starts them
+# PostgreSQL, MariaDB and Redis are started with the development machines; this starts them
 # again if they stopped (same commands the machine uses), and waits until they accept connections.
 #   examples/setup/start-databases.sh [postgres] [mariadb] [redis]     (default: all three)
 set -euo pipefail

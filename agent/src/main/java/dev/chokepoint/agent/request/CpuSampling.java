@@ -15,14 +15,14 @@ import java.util.concurrent.atomic.LongAdder;
  * it, weight 1. n is the power of two that keeps the process near {@value #READS_PER_SECOND}
  * readings a second (from {@value #MIN_EVERY} at the threshold up to {@value #MAX_EVERY}, 156
  * readings a second at 10 000 requests): a fixed budget, so a faster service pays less a request
- * (issue 15: on a 60 µs request one in 8 still cost ≈ 0.45 µs). Past 8 000 requests a second the
+ * (on the fast service's 60 µs request one in 8 still cost ≈ 0.45 µs, docs/overhead.md). Past 8 000 requests a second the
  * readings grow again, so that a route with 1 % of the requests keeps a reading or more a second.
  * The draw depends on the process's past rate and a random number, never on the request, so the
  * weighted count and sum of every route estimate its requests' and their CPU without bias
  * (Horvitz–Thompson): means stay exact on average, a rare route in a busy process gets noisier.
  *
  * <p>The rate is the process's, not the thread's: a Spring Boot service spreads 3 000 requests a
- * second over ≈ 25 workers, 120 each, which a per-thread criterion (session 15's, ≥ 160 a thread)
+ * second over ≈ 25 workers, 120 each, which a per-thread criterion (the former one, ≥ 160 a thread)
  * never counted as busy. Each thread counts its requests in its own window of
  * {@value #WINDOW_MILLIS} ms and, when the window ends, adds the count to one process-wide
  * {@link LongAdder} and reads the adder's growth since its previous window: the requests every

@@ -16,8 +16,9 @@ import dev.chokepoint.collector.signals.Unit;
  * compiler threads starved, so a request that mostly waits pays CPU for every resume. Measured on
  * the pool scenario (5-8 ms of CPU in 110-210 ms of JDBC): the same configuration took 3.2 ms per
  * request (steps 1-2, requests-weighted) in a run whose first step had the host two-thirds idle,
- * 4.9-6.3 ms in six runs on a full host; an earlier session's gate failed six pairings of five runs
- * on CPU (+29..+66 %), this session's four of 42 (+75..+94 %). A request that computes (the cpu
+ * 4.9-6.3 ms in six runs on a full host; the gate before this one failed six pairings of five runs
+ * on CPU (+29..+66 %), and four of 42 pairings of seven later runs (+75..+94 %; docs/measurements.md,
+ * 2026-12-01). A request that computes (the cpu
  * scenario, 80-90 ms of CPU and no waits) moved ±7 % between same-configuration runs on the same
  * full host, and +50 % with 1.5× the work. So CPU per request is judged on a saturated host only
  * where CPU is most of the requests' own work in both runs.

@@ -12,7 +12,7 @@ import java.util.HexFormat;
 
 /**
  * {@code GET /digest}: a fixed amount of CPU and nothing else, SHA-256 chained {@code rounds}
- * times over a 4 KiB block (the shape of a user's endpoint in issue 15: 1.7 ms of SHA-256 a
+ * times over a 4 KiB block (the shape of an endpoint a user reported: 1.7 ms of SHA-256 a
  * request). Each round feeds the last digest back into the block, so the JIT cannot drop the work.
  */
 final class DigestServlet extends HttpServlet {
