@@ -29,6 +29,8 @@ final class SampleReplay {
     /** A record this far from the run's start is damage that happened to decode (format 1 has no checksum). */
     private static final long MAX_SKEW_MILLIS = 30L * 24 * 3600 * 1000;
 
+    private static final String KILLED = " (the collector stopped without finishing the run: killed, or its machine lost)";
+
     private final List<SeriesBuilder> builders;
     private final TargetTimeline[] timelines;
     private final long eventLines;
@@ -55,7 +57,9 @@ final class SampleReplay {
 
     Result read(Path file) throws IOException {
         if (!Files.exists(file) || Files.size(file) == 0) {
-            return new Result(0, null);
+            // A run that ended with nothing recorded (no target answered) is whole; a killed one is cut at its start.
+            return new Result(0, metadata.endMillis() != null ? null
+                    : new RecordingEnd(metadata.startMillis(), RunFiles.SAMPLES + " is empty" + KILLED, 0));
         }
         long size = Files.size(file);
         try (PositionedGzip gz = PositionedGzip.open(file)) {
@@ -211,8 +215,7 @@ final class SampleReplay {
     }
 
     private String shortened() {
-        return RunFiles.SAMPLES + " is cut short" + (metadata.endMillis() == null
-                ? " (the collector stopped without finishing the run: killed, or its machine lost)"
+        return RunFiles.SAMPLES + " is cut short" + (metadata.endMillis() == null ? KILLED
                 : " (a copy cut short, a full disk or a lost machine)");
     }
 
