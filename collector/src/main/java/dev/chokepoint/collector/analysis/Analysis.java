@@ -115,8 +115,9 @@ public final class Analysis {
         RuleSet rules = rules(options);
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
-        return new RuleMargins(fleet.frames(), rules.rules(), grid)
-                .of(UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()));
+        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(RecordedSteps.of(
+                UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()), run.recordingEnd())
+                .recorded());
     }
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */

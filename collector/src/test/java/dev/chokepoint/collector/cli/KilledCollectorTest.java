@@ -59,7 +59,7 @@ class KilledCollectorTest {
         Random random = new Random(SEED);
         List<long[]> points = new ArrayList<>(); // {kill after start (0) or after the first scrape (1), delay ms}
         for (int i = 0; i < KILLS; i++) {
-            points.add(i % 4 == 0 ? new long[] {0, random.nextInt(1500)} : new long[] {1, random.nextInt(5500)});
+            points.add(i % 4 == 0 ? new long[] {0, random.nextInt(1500)} : new long[] {1, 1000 + random.nextInt(6500)});
         }
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
         List<Future<String>> outcomes = new ArrayList<>();
