@@ -12,13 +12,21 @@ import java.util.List;
  * (a killed collector, a copy cut short, a full disk: {@link RecordingEnd}) says nothing about the
  * time after its end, and little about a step it ends in: such a step is "not recorded", never
  * judged, so no death, restart, collapse or uncovered load is read from the missing tail. A step
- * counts as recorded when the recording goes on for {@link #AFTER_STEP_MILLIS} past its end: a
- * step detected from the rate, or load after the last step, ends where the data does.
+ * counts as recorded when the recording goes on for {@link #AFTER_STEP_MILLIS} past its end, or
+ * {@link #AFTER_FOUND_STEP_MILLIS} for a step found in the recorded rate itself.
  */
 record RecordedSteps(List<Step> recorded, List<Step> notRecorded, RecordingEnd end) {
 
-    /** A scrape interval's worth: the last sample of the step's end must be in. */
+    /** A scrape interval's worth: the last sample of the step's end must be in (the load tool said where it ends). */
     static final long AFTER_STEP_MILLIS = 1_000;
+    /**
+     * A step detected from the rate, or load after the last step, ends where the data does: cut
+     * short, its plateau ends a median window before the cut (pool-detected-ci cut at 95 %: step 4
+     * ended 1.9 s before it, 3 s short of the whole run's, and read none where the whole run read
+     * the pool), or runs into the next step's first seconds (cut at 85 %: steps 3 and 4 read as
+     * one). Ended this long before the cut, the rate was seen to change and stay changed.
+     */
+    static final long AFTER_FOUND_STEP_MILLIS = 10_000;
 
     static RecordedSteps of(List<Step> steps, RecordingEnd end) {
         if (end == null) {
@@ -27,7 +35,9 @@ record RecordedSteps(List<Step> recorded, List<Step> notRecorded, RecordingEnd e
         List<Step> recorded = new ArrayList<>();
         List<Step> notRecorded = new ArrayList<>();
         for (Step s : steps) {
-            (s.endMillis() + AFTER_STEP_MILLIS <= end.atMillis() ? recorded : notRecorded).add(s);
+            boolean found = s.source() == Step.Source.DETECTED || s.source() == Step.Source.UNCOVERED;
+            long after = found ? AFTER_FOUND_STEP_MILLIS : AFTER_STEP_MILLIS;
+            (s.endMillis() + after <= end.atMillis() ? recorded : notRecorded).add(s);
         }
         return new RecordedSteps(List.copyOf(recorded), List.copyOf(notRecorded), end);
     }
@@ -57,7 +67,8 @@ record RecordedSteps(List<Step> recorded, List<Step> notRecorded, RecordingEnd e
         List<Step> all = new ArrayList<>(recorded);
         all.addAll(notRecorded);
         for (Step s : all) {
-            if (at >= s.startMillis() && at < s.endMillis()) {
+            // a step that ends where the data does (detected) is one the recording ends in
+            if (at >= s.startMillis() && (at < s.endMillis() || notRecorded.contains(s))) {
                 return ", " + Unit.num((at - s.startMillis()) / 1000.0) + " s into step " + s.index()
                         + (s.offeredRps() > 0 ? " (" + Unit.num(s.offeredRps()) + " RPS)" : "");
             }

@@ -106,6 +106,29 @@ class TornRecordingTest {
                 + v[2] + " error"));
     }
 
+    /**
+     * Steps found in the rate itself move when the rate is cut short: a recording cut anywhere in
+     * the pool run whose steps were detected judges only steps the whole run has, as it does.
+     */
+    @Test
+    void aCutRecordingWhoseStepsAreDetectedJudgesOnlyStepsTheWholeRunHas() throws Exception {
+        Path detected = Path.of(TornRecordingTest.class.getClassLoader().getResource("recorded/pool-detected-ci").toURI());
+        Report wholeDetected = analyze(detected);
+        Random random = new Random(SEED);
+        for (int i = 0; i < 12; i++) {
+            Path torn = copy(detected, "detected-" + i);
+            String what = damage(torn.resolve("samples.gz"), "cut", random);
+            Report report = analyze(torn);
+            assertThat(report.recording()).as(what).isNotNull();
+            for (StepVerdict v : report.steps()) {
+                StepVerdict w = wholeDetected.steps().stream().filter(x -> x.step().index() == v.step().index())
+                        .findFirst().orElseThrow();
+                assertThat(v.step().endMillis()).as("%s: step %d", what, v.step().index()).isEqualTo(w.step().endMillis());
+                assertThat(resource(v)).as("%s: first saturated at step %d", what, v.step().index()).isEqualTo(resource(w));
+            }
+        }
+    }
+
     private static void assertSaysOnlyWhatTheWholeRunSays(Report report, String what) {
         if (report.recording() == null) {
             // nothing was lost (a flipped bit in the gzip header's time, a label's letter): the same report
