@@ -90,6 +90,8 @@ public final class RunReader {
             if (samples.lastMillis() != 0) {
                 events.removeIf(e -> e.timeMillis() > cut.atMillis());
             }
+            // A dictionary runs ahead of the samples: a series named whose first sample was lost was never recorded.
+            series.removeIf(x -> x.size() == 0);
             return new RunData(metadata.startMillis(), Math.max(cut.atMillis(), metadata.startMillis()), targets, series,
                     events, List.of(), cut);
         }
