@@ -83,14 +83,17 @@ public final class Analysis {
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
         StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
         Long death = LimitJudge.death(run);
-        List<StepVerdict> verdicts = symptomFirst(UncoveredLoad.cover(steps, run, death, PlateauDetector.defaults()),
+        // Only steps the recording holds whole are judged: nothing is read from a missing tail.
+        RecordedSteps held = RecordedSteps.of(UncoveredLoad.cover(steps, run, death, PlateauDetector.defaults()),
+                run.recordingEnd());
+        List<StepVerdict> verdicts = symptomFirst(held.recorded(),
                 fleet, judge, grid, rules, slo,
                 new LimitJudge(grid, fleet.frames(), run.events(), death));
         List<StepVerdict> byLoad = verdicts.stream()
                 .sorted(Comparator.comparingDouble(Analysis::load).thenComparingInt(v -> v.step().index())).toList();
         Knee knee = Headline.knee(byLoad);
         // Verdicts on a window with holes could name the wrong step or resource: say so first.
-        String headline = (run.gaps().isEmpty() ? "" : PARTIAL_PREFIX) + Headline.of(byLoad, knee, slo);
+        String headline = (run.gaps().isEmpty() ? "" : PARTIAL_PREFIX) + held.headline(Headline.of(byLoad, knee, slo));
         Set<Resource> bound = new LinkedHashSet<>();
         rules.rules().stream().filter(r -> r.rule().throughputBound()).forEach(r -> bound.add(r.resource()));
         List<StepCosts> costs = verdicts.stream().map(v -> fleet.costs(v.step())).toList();
@@ -103,7 +106,8 @@ public final class Analysis {
                 verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
-                List.copyOf(rules.resources().values()), costs);
+                List.copyOf(rules.resources().values()), costs,
+                held.end() == null ? null : new Report.Recording(held.end(), held.sentence(), held.notRecorded()));
     }
 
     /** How far each rule sat from its thresholds at each step (chokepoint margins). */
@@ -111,8 +115,9 @@ public final class Analysis {
         RuleSet rules = rules(options);
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
-        return new RuleMargins(fleet.frames(), rules.rules(), grid)
-                .of(UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()));
+        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(RecordedSteps.of(
+                UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()), run.recordingEnd())
+                .recorded());
     }
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */

@@ -19,12 +19,14 @@ final class Recording {
     private final Recorder recorder;
     private final RunMetadata started;
     private final Path out;
+    private final PrintStream err;
 
-    private Recording(RunWriter writer, Recorder recorder, RunMetadata started, Path out) {
+    private Recording(RunWriter writer, Recorder recorder, RunMetadata started, Path out, PrintStream err) {
         this.writer = writer;
         this.recorder = recorder;
         this.started = started;
         this.out = out;
+        this.err = err;
     }
 
     static Recording start(TargetOptions targets, Path out, List<String> command, StepSource steps,
@@ -37,13 +39,21 @@ final class Recording {
         recorder.start();
         err.println("chokepoint: recording " + targets.targets().size() + " target(s) every "
                 + targets.interval().toMillis() + " ms into " + out);
-        return new Recording(writer, recorder, metadata, out);
+        return new Recording(writer, recorder, metadata, out, err);
     }
 
-    /** Stops scraping and seals the run folder; everything scraped is on disk afterwards. */
-    void stop(Integer exitStatus, boolean interrupted) throws IOException {
+    /**
+     * Stops scraping and seals the run folder; everything scraped is on disk afterwards, unless
+     * a write failed (a full disk): then what reached the disk is the run, said in one line, and
+     * the command goes on to report it.
+     */
+    void stop(Integer exitStatus, boolean interrupted) {
         recorder.stop();
-        writer.finish(started.ended(System.currentTimeMillis(), exitStatus, interrupted));
+        try {
+            writer.finish(started.ended(System.currentTimeMillis(), exitStatus, interrupted));
+        } catch (IOException e) {
+            err.println("chokepoint: " + e.getMessage());
+        }
     }
 
     boolean anyTargetAnswered() {

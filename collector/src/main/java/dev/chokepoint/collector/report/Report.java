@@ -3,6 +3,8 @@ package dev.chokepoint.collector.report;
 import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.StepCosts;
+import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.store.RecordingEnd;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.store.TargetIdentity;
 import dev.chokepoint.collector.verdict.Demand;
@@ -21,17 +23,25 @@ import java.util.Map;
  * parts of the run window the source lacked (the report is then partial); {@code fleet}: per-step
  * fleet verdicts, empty for a single target; {@code resources}: the declared resources, in order;
  * {@code next}: the bottleneck after the first (null when under two bounds); {@code costs}: per step
- * (same order as {@code steps}), what requests cost per route and statement.
+ * (same order as {@code steps}), what requests cost per route and statement; {@code recording}: where
+ * a recording that did not end whole ends and the steps it does not hold (null when it ended whole).
  */
 public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
                      List<StepVerdict> steps, List<Demand> demands, Prediction prediction, NextBottleneck next,
                      List<RuleInfo> rules, Charts charts, List<String> gaps, List<FleetStep> fleet,
-                     List<Resource> resources, List<StepCosts> costs) {
+                     List<Resource> resources, List<StepCosts> costs, Recording recording) {
 
     /** The same report under another headline (the capacity search's). */
     public Report withHeadline(String text) {
         return new Report(text, slo, sloDescription, sloMet, knee, run, steps, demands, prediction, next, rules, charts,
-                gaps, fleet, resources, costs);
+                gaps, fleet, resources, costs, recording);
+    }
+
+    /**
+     * A recording cut short: where it ends and why ({@code text}: the sentence the headline starts
+     * with), and the steps after that point, which are not judged.
+     */
+    public record Recording(RecordingEnd end, String text, List<Step> notRecorded) {
     }
 
     /** True when part of the run window was missing ({@code gaps}): the verdicts may be wrong. */

@@ -18,6 +18,8 @@ import java.util.Map;
 final class ReportLayout {
 
     private static final String BACKGROUND = "host CPU used by other processes";
+    /** What the report says of a step after a recording's end, in every format. */
+    private static final String NOT_RECORDED = "not recorded";
 
     private final ReportModel r;
     private final Page page;
@@ -45,6 +47,7 @@ final class ReportLayout {
                     + " (utilization law over the unsaturated steps)."));
         }
         partial();
+        recording();
         steps();
         limits();
         fleet();
@@ -64,6 +67,21 @@ final class ReportLayout {
         }
     }
 
+    /** Where a recording cut short ends, why, and which steps it does not hold (they are not judged). */
+    private void recording() {
+        ReportModel.RecordingModel rec = r.recording();
+        if (rec == null) {
+            return;
+        }
+        List<Inline> notes = new ArrayList<>();
+        if (rec.unreadableBytes() > 0) {
+            notes.add(Inline.plain(rec.unreadableBytes() + " bytes of samples.gz after the last record read could not be read."));
+        }
+        notes.add(Inline.plain("Steps after the recording's end are listed as " + NOT_RECORDED + " and not judged: "
+                + "no verdict, death, restart or collapse is read from what is missing (docs/run-folder.md)."));
+        page.quote(Inline.bold("Recording cut short").and(": " + rec.text()), notes);
+    }
+
     private void steps() {
         page.heading("Steps");
         List<List<Inline>> rows = new ArrayList<>();
@@ -76,6 +94,13 @@ final class ReportLayout {
                     Inline.plain(ReportText.slo(s)), f.rule() == null ? Inline.plain(first) : Inline.bold(first),
                     Inline.plain(ReportText.clock(s.onsetMillis())),
                     Inline.plain(String.join(", ", s.consequences().stream().map(c -> ReportText.consequence(r, c)).toList()))));
+        }
+        if (r.recording() != null) {
+            for (ReportModel.NotRecordedModel s : r.recording().notRecorded()) {
+                rows.add(List.of(Inline.plain(String.valueOf(s.index())), Inline.plain(ReportText.rps(s.offeredRps())),
+                        Inline.plain(""), Inline.plain(""), Inline.plain(""), Inline.plain(""), Inline.plain(""),
+                        Inline.plain(NOT_RECORDED), Inline.plain(""), Inline.plain("")));
+            }
         }
         page.table(List.of("step", "offered RPS", "achieved RPS", "p95", "p99", "errors", "SLO", "first saturated", "onset",
                 "consequences"), new boolean[] {true, true, true, true, true, true, false, false, false, false}, rows);

@@ -135,10 +135,11 @@ public final class Recorder implements AutoCloseable {
             rounds++;
             listener.onTick(time, outcomes);
         } catch (IOException e) {
-            // A full disk must not end the load test; say it once and keep trying.
+            // A full disk must not end the load test: the writer stopped the recording (what it
+            // wrote stays readable); say it once, and the run goes on to its report.
             if (!writeFailureLogged) {
                 writeFailureLogged = true;
-                log.println("chokepoint: cannot write the run folder: " + e.getMessage());
+                log.println("chokepoint: " + e.getMessage());
             }
         } catch (RuntimeException e) {
             // An exception would cancel the schedule for good; recording goes on.

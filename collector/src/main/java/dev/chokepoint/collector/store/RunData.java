@@ -8,9 +8,16 @@ import java.util.Map;
  * while recording. Read back from a run folder; the analysis never sees the on-disk format.
  * {@code gaps}: parts of the run window the source could not provide (e.g. Prometheus missing
  * scrapes), each a sentence for the report; non-empty makes the report partial.
+ * {@code recordingEnd}: where a recording that did not end whole stops being readable (then
+ * {@code endMillis} is that point), null when it ended whole.
  */
 public record RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,
-                      List<ScrapeEvent> events, List<String> gaps) {
+                      List<ScrapeEvent> events, List<String> gaps, RecordingEnd recordingEnd) {
+
+    public RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,
+                   List<ScrapeEvent> events, List<String> gaps) {
+        this(startMillis, endMillis, targets, series, events, gaps, null);
+    }
 
     /** A run with the whole window present (the collector's own recording keeps gaps as events). */
     public RunData(long startMillis, long endMillis, List<String> targets, List<Series> series,

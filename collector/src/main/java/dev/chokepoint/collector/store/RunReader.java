@@ -5,11 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -19,13 +15,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
- * Reads a run folder back into {@link RunData}. Tolerates what a killed collector leaves: a
- * samples stream cut in the middle of a record or without its gzip trailer, a dictionary or event
- * line cut short, a run.json without an end.
+ * Reads a run folder back into {@link RunData}, up to the last point where every file agrees
+ * (docs/run-folder.md). What a killed collector, a full disk, a lost machine or a damaged copy
+ * leaves is read as far as it is data: a samples stream cut in a record or without its gzip
+ * trailer, a record that fails its checksum, a dictionary or event file that ends before the
+ * samples do, a line cut short. Then the run ends there ({@link RunData#recordingEnd()}), and
+ * nothing after it, not even an event, reaches the analysis.
  */
 public final class RunReader {
 
@@ -40,7 +37,12 @@ public final class RunReader {
             throw new NoSuchFileException(file.toString(), null,
                     "not a chokepoint run folder (no " + RunFiles.METADATA + "); give the --out folder of a run");
         }
-        return JSON.readValue(file.toFile(), RunMetadata.class);
+        try {
+            return JSON.readValue(file.toFile(), RunMetadata.class);
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + " is damaged (" + e.getOriginalMessage() + "); it is rewritten whole or not at "
+                    + "all, so the folder was changed by hand or its disk is failing", e);
+        }
     }
 
     public static RunData read(Path dir) throws IOException {
@@ -50,30 +52,51 @@ public final class RunReader {
         int expectedScrapes = expectedScrapes(metadata);
         List<Integer> targetOfSeries = new ArrayList<>();
         for (JsonNode line : jsonLines(RunFiles.series(dir))) {
-            int id = line.get("id").asInt();
-            if (id != builders.size()) {
-                throw new IOException(RunFiles.series(dir) + ": series id " + id + " out of order; file damaged");
+            JsonNode id = line.get("id");
+            JsonNode target = line.get("target");
+            if (id == null || id.asInt() != builders.size() || target == null || target.asInt() < 0
+                    || target.asInt() >= targets.size() || !line.hasNonNull("name")) {
+                break; // a damaged line: the dictionary ends here, and the samples that need more end with it
             }
-            int target = line.get("target").asInt();
-            Map<String, String> labels = JSON.convertValue(line.get("labels"), new TypeReference<>() { });
-            builders.add(new SeriesBuilder(SeriesKey.of(targets.get(target), line.get("name").asText(),
+            Map<String, String> labels = line.has("labels")
+                    ? JSON.convertValue(line.get("labels"), new TypeReference<>() { }) : Map.of();
+            builders.add(new SeriesBuilder(SeriesKey.of(targets.get(target.asInt()), line.get("name").asText(),
                     new TreeMap<>(labels)), expectedScrapes));
-            targetOfSeries.add(target);
+            targetOfSeries.add(target.asInt());
+        }
+        List<ScrapeEvent> events = new ArrayList<>();
+        for (JsonNode line : jsonLines(RunFiles.events(dir))) {
+            try {
+                events.add(JSON.treeToValue(line, ScrapeEvent.class));
+            } catch (JsonProcessingException damaged) {
+                break;
+            }
         }
         TargetTimeline[] timelines = new TargetTimeline[targets.size()];
         Arrays.setAll(timelines, i -> new TargetTimeline());
-        long lastTime = readSamples(RunFiles.samples(dir), builders, timelines);
+        SampleReplay.Result samples = new SampleReplay(builders, timelines, events.size(), metadata)
+                .read(RunFiles.samples(dir));
 
         List<Series> series = new ArrayList<>(builders.size());
         for (int id = 0; id < builders.size(); id++) {
             TargetTimeline timeline = timelines[targetOfSeries.get(id)];
             series.add(builders.get(id).build(timeline.times(), timeline.count));
         }
-        List<ScrapeEvent> events = new ArrayList<>();
-        for (JsonNode line : jsonLines(RunFiles.events(dir))) {
-            events.add(JSON.treeToValue(line, ScrapeEvent.class));
+        RecordingEnd cut = samples.end();
+        if (cut != null) {
+            // The run is what was read: an event after it (a failed scrape as the target was torn
+            // down) would be read as a death in a part of the run nobody can see. Without any
+            // record there is nothing to misread, and the events say why (no target answered).
+            if (samples.lastMillis() != 0) {
+                events.removeIf(e -> e.timeMillis() > cut.atMillis());
+            }
+            // A dictionary runs ahead of the samples: a series named whose first sample was lost was never recorded.
+            series.removeIf(x -> x.size() == 0);
+            return new RunData(metadata.startMillis(), Math.max(cut.atMillis(), metadata.startMillis()), targets, series,
+                    events, List.of(), cut);
         }
-        long end = metadata.endMillis() != null ? metadata.endMillis() : Math.max(lastTime, metadata.startMillis());
+        long end = metadata.endMillis() != null ? metadata.endMillis()
+                : Math.max(samples.lastMillis(), metadata.startMillis());
         return new RunData(metadata.startMillis(), end, targets, series, events);
     }
 
@@ -90,139 +113,29 @@ public final class RunReader {
     }
 
     /**
-     * Replays the scrape records: each record's changes are applied to the current values, then
-     * every series present in that target's scrape gets a sample. Primitive arrays indexed by
-     * series id keep this at a few nanoseconds per sample (an hour of 20 targets is 36 M samples).
-     * Returns the time of the last complete record.
+     * The JSON lines of a file up to the first that does not parse: a last line cut short by a
+     * kill, or damage, after which nothing in the file can be trusted to line up with the samples.
      */
-    private static long readSamples(Path file, List<SeriesBuilder> builders, TargetTimeline[] timelines)
-            throws IOException {
-        long time = 0;
-        if (!Files.exists(file) || Files.size(file) == 0) {
-            return time;
-        }
-        int seriesCount = builders.size();
-        double[] current = new double[seriesCount];
-        boolean[] present = new boolean[seriesCount];
-        PresentSet[] presentByTarget = new PresentSet[timelines.length];
-        Arrays.setAll(presentByTarget, i -> new PresentSet());
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-             DataInputStream in = new DataInputStream(new BufferedInputStream(new GZIPInputStream(raw, 1 << 16),
-                     1 << 16))) {
-            while (true) {
-                int type;
-                try {
-                    type = in.read();
-                } catch (EOFException | ZipException cut) {
-                    break;
-                }
-                if (type < 0) {
-                    break;
-                }
-                if (type != SampleCodec.SCRAPE_RECORD) {
-                    throw new IOException(file + ": unknown record type " + type + "; file damaged");
-                }
-                ScrapeRecord record;
-                try {
-                    record = ScrapeRecord.read(in, time);
-                } catch (EOFException | ZipException cut) {
-                    break; // the collector was killed while writing this record: it is dropped
-                }
-                time = record.timeMillis();
-                PresentSet targetPresent = presentByTarget[record.target()];
-                for (int i = 0; i < record.ids().length; i++) {
-                    int id = record.ids()[i];
-                    if (id >= seriesCount) {
-                        continue; // its dictionary line was lost with a kill
-                    }
-                    boolean nowPresent = !record.absent()[i];
-                    if (nowPresent) {
-                        current[id] = record.values()[i];
-                    }
-                    if (present[id] != nowPresent) {
-                        present[id] = nowPresent;
-                        targetPresent.changed();
-                    }
-                }
-                int position = timelines[record.target()].add(time);
-                for (int id : targetPresent.ids(present, record)) {
-                    builders.get(id).add(position, current[id]);
-                }
-            }
-        }
-        return time;
-    }
-
-    /**
-     * The series present in a target's latest scrape. Rebuilt only when membership changes (a new
-     * series, a missing one), which is rare: most records only carry changed values.
-     */
-    private static final class PresentSet {
-        private int[] ids = new int[0];
-        private boolean stale;
-        private final java.util.TreeSet<Integer> members = new java.util.TreeSet<>();
-
-        void changed() {
-            stale = true;
-        }
-
-        int[] ids(boolean[] present, ScrapeRecord record) {
-            if (stale) {
-                for (int i = 0; i < record.ids().length; i++) {
-                    int id = record.ids()[i];
-                    if (id < present.length) {
-                        if (present[id]) {
-                            members.add(id);
-                        } else {
-                            members.remove(id);
-                        }
-                    }
-                }
-                ids = members.stream().mapToInt(Integer::intValue).toArray();
-                stale = false;
-            }
-            return ids;
-        }
-    }
-
-    /** JSON lines of a file; a last line cut short by a kill is skipped, a bad line elsewhere is an error. */
     private static List<JsonNode> jsonLines(Path file) throws IOException {
         if (!Files.exists(file)) {
             return List.of();
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        List<JsonNode> nodes = new ArrayList<>(lines.size());
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
+        // Decoded leniently: a damaged byte becomes U+FFFD, and its line ends the file like any other damage.
+        String[] lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n", -1);
+        List<JsonNode> nodes = new ArrayList<>(lines.length);
+        for (String line : lines) {
+            if (line.isBlank()) {
                 continue;
             }
+            if (line.indexOf('\uFFFD') >= 0) {
+                break;
+            }
             try {
-                nodes.add(JSON.readTree(lines.get(i)));
+                nodes.add(JSON.readTree(line));
             } catch (JsonProcessingException e) {
-                if (i == lines.size() - 1) {
-                    break;
-                }
-                throw new IOException(file + ":" + (i + 1) + ": damaged line (" + e.getOriginalMessage() + ")", e);
+                break;
             }
         }
         return nodes;
-    }
-
-    /** The scrape times of one target, in order; series positions index into it. */
-    private static final class TargetTimeline {
-        private long[] times = new long[64];
-        private int count;
-
-        int add(long time) {
-            if (count == times.length) {
-                times = Arrays.copyOf(times, count * 2);
-            }
-            times[count] = time;
-            return count++;
-        }
-
-        long[] times() {
-            return count == times.length ? times : (times = Arrays.copyOf(times, count));
-        }
     }
 }

@@ -24,8 +24,11 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Writes a run folder as samples arrive (see {@link RunFiles}). Each {@link #flush()} pushes the
  * dictionary, the events and a gzip sync-flush of the samples to the file system, so what was
- * scraped survives the collector being killed. Called from the recorder's single scrape thread;
- * synchronized so that stopping from another thread is safe.
+ * scraped survives the collector being killed; each record is framed with a checksum
+ * ({@link SampleFrame}) so a reader finds where a torn or damaged file stops being data. Called
+ * from the recorder's single scrape thread; synchronized so that stopping from another thread is
+ * safe. The first write that fails (a full disk) stops the recording for good: the files keep what
+ * reached them, and a retry could only append after a hole.
  */
 public final class RunWriter implements Closeable {
 
@@ -47,17 +50,23 @@ public final class RunWriter implements Closeable {
     private final Writer seriesOut;
     private final Writer eventsOut;
     private final DataOutputStream samplesOut;
+    /** The file under gzip: after a failed write it is closed without the gzip trailer, which would land after a hole. */
+    private final OutputStream samplesFile;
+    private final SampleFrame frame = new SampleFrame();
+    private long eventLines;
     private long lastRecordTime;
     private boolean closed;
+    private IOException failure;
 
     private RunWriter(Path dir) throws IOException {
         this.dir = dir;
         this.seriesOut = appender(RunFiles.series(dir));
         this.eventsOut = appender(RunFiles.events(dir));
-        OutputStream file = Files.newOutputStream(RunFiles.samples(dir), StandardOpenOption.CREATE_NEW);
+        this.samplesFile = Files.newOutputStream(RunFiles.samples(dir), StandardOpenOption.CREATE_NEW);
         // Buffered on both sides of gzip: the deflater must not see single bytes; flush() goes through.
         this.samplesOut = new DataOutputStream(new BufferedOutputStream(new GZIPOutputStream(
-                new BufferedOutputStream(file, 1 << 16), 1 << 16, true), 1 << 16));
+                new BufferedOutputStream(samplesFile, 1 << 16), 1 << 16, true), 1 << 16));
+        samplesOut.write(SampleFrame.MAGIC);
     }
 
     /** Starts a run folder; refuses one that already holds samples, so no recording is overwritten. */
@@ -89,7 +98,7 @@ public final class RunWriter implements Closeable {
         if (id != null) {
             return id;
         }
-        if (ids.size() >= MAX_SERIES) {
+        if (ids.size() >= MAX_SERIES || failure != null) {
             return -1;
         }
         int newId = ids.size();
@@ -99,8 +108,11 @@ public final class RunWriter implements Closeable {
         line.put("target", targetIndex);
         line.put("name", key.name());
         line.put("labels", key.labels());
-        seriesOut.write(JSON_LINE.writeValueAsString(line));
-        seriesOut.write('\n');
+        try {
+            seriesOut.write(JSON_LINE.writeValueAsString(line) + '\n');
+        } catch (IOException e) {
+            throw failed(e);
+        }
         return newId;
     }
 
@@ -111,6 +123,9 @@ public final class RunWriter implements Closeable {
      */
     public synchronized void writeScrape(int targetIndex, long timeMillis, int[] seriesIds, double[] values)
             throws IOException {
+        if (failure != null) {
+            return;
+        }
         long[] order = new long[seriesIds.length];
         for (int i = 0; i < seriesIds.length; i++) {
             order[i] = (long) seriesIds[i] << 32 | i;
@@ -147,21 +162,29 @@ public final class RunWriter implements Closeable {
         }
         presentByTarget.put(targetIndex, Arrays.copyOf(present, presentCount));
 
-        samplesOut.writeByte(SampleCodec.SCRAPE_RECORD);
-        SampleCodec.writeVarLong(samplesOut, targetIndex);
-        SampleCodec.writeVarLong(samplesOut, SampleCodec.zigzag(timeMillis - lastRecordTime));
+        DataOutputStream body = frame.body();
+        body.writeByte(SampleCodec.SCRAPE_RECORD);
+        SampleCodec.writeVarLong(body, ids.size());
+        SampleCodec.writeVarLong(body, eventLines);
+        SampleCodec.writeVarLong(body, targetIndex);
+        SampleCodec.writeVarLong(body, SampleCodec.zigzag(timeMillis - lastRecordTime));
         lastRecordTime = timeMillis;
-        SampleCodec.writeVarLong(samplesOut, entryCount);
+        SampleCodec.writeVarLong(body, entryCount);
         long previousId = 0;
         for (int e = 0; e < entryCount; e++) {
             long delta = entryIds[e] - previousId;
             previousId = entryIds[e];
-            SampleCodec.writeVarLong(samplesOut, delta << 2 | entryKinds[e]);
+            SampleCodec.writeVarLong(body, delta << 2 | entryKinds[e]);
             if (entryKinds[e] == SampleCodec.KIND_INTEGRAL) {
-                SampleCodec.writeVarLong(samplesOut, SampleCodec.zigzag((long) entryValues[e]));
+                SampleCodec.writeVarLong(body, SampleCodec.zigzag((long) entryValues[e]));
             } else if (entryKinds[e] == SampleCodec.KIND_DOUBLE) {
-                samplesOut.writeDouble(entryValues[e]);
+                body.writeDouble(entryValues[e]);
             }
+        }
+        try {
+            frame.writeTo(samplesOut);
+        } catch (IOException e) {
+            throw failed(e);
         }
     }
 
@@ -183,18 +206,54 @@ public final class RunWriter implements Closeable {
     }
 
     public synchronized void writeEvent(ScrapeEvent event) throws IOException {
-        eventsOut.write(JSON_LINE.writeValueAsString(event));
-        eventsOut.write('\n');
+        if (failure != null) {
+            return;
+        }
+        try {
+            eventsOut.write(JSON_LINE.writeValueAsString(event) + '\n');
+        } catch (IOException e) {
+            throw failed(e);
+        }
+        eventLines++;
     }
 
     /** Dictionary first: a sample record on disk never names a series the dictionary lacks. */
     public synchronized void flush() throws IOException {
-        if (closed) {
+        if (closed || failure != null) {
             return;
         }
-        seriesOut.flush();
-        eventsOut.flush();
-        samplesOut.flush();
+        try {
+            seriesOut.flush();
+            eventsOut.flush();
+            samplesOut.flush();
+        } catch (IOException e) {
+            throw failed(e);
+        }
+    }
+
+    /**
+     * Stops the recording at the first failed write: closes the files as they are (no gzip trailer
+     * after a hole) and says, once, in the exception the caller prints, what happened and that
+     * what was written before stays readable.
+     */
+    private IOException failed(IOException cause) {
+        failure = cause;
+        closed = true;
+        for (Closeable c : new Closeable[] {samplesFile, seriesOut, eventsOut}) {
+            try {
+                c.close();
+            } catch (IOException alsoFull) {
+                // the buffered tail cannot reach the disk either; what did stays readable
+            }
+        }
+        return new IOException("cannot write to " + dir + " (" + cause.getMessage() + "): recording stopped at "
+                + java.time.LocalTime.now().withNano(0) + "; what was recorded before stays readable by `chokepoint "
+                + "analyze " + dir + "` (free space, or record into another --out)", cause);
+    }
+
+    /** The write that stopped the recording, or null while it records. */
+    public synchronized IOException failure() {
+        return failure;
     }
 
     public synchronized int seriesCount() {
@@ -203,8 +262,23 @@ public final class RunWriter implements Closeable {
 
     /** Closes the streams (ending the gzip stream properly) and rewrites run.json with how the run ended. */
     public synchronized void finish(RunMetadata metadata) throws IOException {
-        close();
-        writeMetadata(dir, metadata);
+        IOException closing = null;
+        try {
+            close();
+        } catch (IOException e) {
+            closing = e;
+        }
+        try {
+            writeMetadata(dir, metadata);
+        } catch (IOException e) {
+            // After a failure (a disk still full) run.json keeps its start, which is all the reader needs.
+            if (closing == null && failure == null) {
+                closing = e;
+            }
+        }
+        if (closing != null) {
+            throw closing;
+        }
     }
 
     @Override

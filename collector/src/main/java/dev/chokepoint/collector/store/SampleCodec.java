@@ -56,6 +56,23 @@ final class SampleCodec {
         throw new IOException("malformed varint in samples file");
     }
 
+    /** A varint whose first byte was already read (the frame reader reads it to tell the stream's end). */
+    static long readVarLong(int first, java.io.InputStream in) throws IOException {
+        long result = first & 0x7F;
+        int b = first;
+        for (int shift = 7; (b & 0x80) != 0; shift += 7) {
+            if (shift >= 64) {
+                throw new IOException("malformed varint in samples file");
+            }
+            b = in.read();
+            if (b < 0) {
+                throw new java.io.EOFException();
+            }
+            result |= (long) (b & 0x7F) << shift;
+        }
+        return result;
+    }
+
     static long zigzag(long value) {
         return (value << 1) ^ (value >> 63);
     }

@@ -7,11 +7,23 @@ import java.util.Map;
 /** One decoded scrape record of {@code samples.gz}: the changes it carries, applied as a whole. */
 record ScrapeRecord(int target, long timeMillis, int[] ids, double[] values, boolean[] absent) {
 
-    /** Reads the whole record before anything is applied, so a record cut short changes nothing. */
-    static ScrapeRecord read(DataInput in, long previousTime) throws IOException {
-        int target = (int) SampleCodec.readVarLong(in);
+    /**
+     * Reads the whole record before anything is applied, so a record cut short changes nothing.
+     * {@code maxEntries}: the series the dictionary holds; each entry names a different one, so
+     * more is damage (and would allocate without bound).
+     */
+    static ScrapeRecord read(DataInput in, long previousTime, int maxEntries) throws IOException {
+        long targetIndex = SampleCodec.readVarLong(in);
+        if (targetIndex > Integer.MAX_VALUE) {
+            throw new IOException("target index " + targetIndex);
+        }
+        int target = (int) targetIndex;
         long time = previousTime + SampleCodec.unzigzag(SampleCodec.readVarLong(in));
-        int count = (int) SampleCodec.readVarLong(in);
+        long entries = SampleCodec.readVarLong(in);
+        if (entries < 0 || entries > maxEntries) {
+            throw new IOException(entries + " entries for " + maxEntries + " series");
+        }
+        int count = (int) entries;
         int[] ids = new int[count];
         double[] values = new double[count];
         boolean[] absent = new boolean[count];
@@ -19,6 +31,9 @@ record ScrapeRecord(int target, long timeMillis, int[] ids, double[] values, boo
         for (int i = 0; i < count; i++) {
             long head = SampleCodec.readVarLong(in);
             id += head >>> 2;
+            if (id > Integer.MAX_VALUE || head >>> 2 == 0 && i > 0) {
+                throw new IOException("series ids out of order");
+            }
             ids[i] = (int) id;
             switch ((int) (head & 3)) {
                 case SampleCodec.KIND_INTEGRAL -> values[i] = SampleCodec.unzigzag(SampleCodec.readVarLong(in));

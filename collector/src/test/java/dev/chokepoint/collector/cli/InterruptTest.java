@@ -9,6 +9,8 @@ import io.micrometer.core.instrument.Counter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,8 +47,10 @@ class InterruptTest {
                 .isZero();
     }
 
-    @Test
-    void sigintDuringRunStopsTheLoadCommandAndStillWritesTheReport() throws Exception {
+    /** SIGINT as from Ctrl-C; SIGTERM as from a CI runner cancelling, {@code timeout}, or {@code docker stop}. */
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM"})
+    void aSignalDuringRunStopsTheLoadCommandAndStillWritesTheReport(String signal) throws Exception {
         try (MetricsEndpoint endpoint = new MetricsEndpoint()) {
             Counter.builder("orders").register(endpoint.registry()).increment(5);
             Path run = dir.resolve("run");
@@ -63,8 +67,8 @@ class InterruptTest {
                 List<ProcessHandle> loadCommand = collector.descendants().toList();
                 assertThat(loadCommand).isNotEmpty();
 
-                // when it gets SIGINT (as from Ctrl-C, or a CI runner cancelling)
-                sigint(collector);
+                // when it gets the signal
+                signal(collector, signal);
 
                 // then it exits with 130 after the report, the load command is gone, nothing is lost
                 assertThat(collector.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
@@ -98,7 +102,7 @@ class InterruptTest {
             try {
                 await().atMost(Duration.ofSeconds(60)).until(() -> endpoint.served() >= 2);
 
-                sigint(collector);
+                signal(collector, "INT");
 
                 assertThat(collector.waitFor(120, TimeUnit.SECONDS)).as(Files.readString(log)).isTrue();
                 assertThat(collector.exitValue()).as(Files.readString(log)).isEqualTo(ExitCodes.OK);
@@ -122,7 +126,7 @@ class InterruptTest {
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
-    private static void sigint(Process process) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start().waitFor();
+    private static void signal(Process process, String name) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
     }
 }

@@ -43,7 +43,13 @@ public final class ModelBuilder {
                         d.lowRps(), d.highRps(), d.caveat())).toList(),
                 r.rules().stream().map(x -> new ReportModel.RuleModel(x.id(), x.resource(), x.severity(), x.origin(),
                         x.missingSignals())).toList(),
-                r.charts());
+                r.charts(), recording(r.recording()));
+    }
+
+    private static ReportModel.RecordingModel recording(Report.Recording r) {
+        return r == null ? null : new ReportModel.RecordingModel(r.end().atMillis(), r.end().reason(),
+                r.end().unreadableBytes(), r.text(), r.notRecorded().stream().map(s -> new ReportModel.NotRecordedModel(
+                        s.index(), s.startMillis(), s.endMillis(), s.offeredRps(), lower(s.source()))).toList());
     }
 
     private static List<ReportModel.ProcessModel> processes(Report.Run run) {

@@ -18,7 +18,8 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
                           List<String> gaps, RunModel run, List<ResourceModel> resourceCatalog, List<StepModel> steps,
                           FleetModel fleet, PredictionModel prediction, NextBottleneckModel nextBottleneck,
                           List<DemandModel> demands,
-                          List<RuleModel> rules, @JsonIgnore Charts charts) {
+                          List<RuleModel> rules, @JsonIgnore Charts charts,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) RecordingModel recording) {
 
     public static final int SCHEMA = 1;
 
@@ -26,6 +27,20 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     public String nameOf(String resourceId) {
         return resourceCatalog.stream().filter(r -> r.id().equals(resourceId)).map(ResourceModel::name).findFirst()
                 .orElse(resourceId);
+    }
+
+    /**
+     * A recording that did not end whole (left out when it did): where it ends ({@code endMillis},
+     * the last record read), {@code reason} (what the reader found, naming the file),
+     * {@code unreadableBytes} of the samples file after that point, {@code text} (the sentence the
+     * headline starts with), and the steps after it, {@code notRecorded}: listed, never judged.
+     */
+    public record RecordingModel(long endMillis, String reason, long unreadableBytes, String text,
+                                 List<NotRecordedModel> notRecorded) {
+    }
+
+    /** A step the recording does not hold whole: its window and offer, nothing judged. */
+    public record NotRecordedModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource) {
     }
 
     public record SloModel(String text, String description, boolean met) {
