@@ -3,6 +3,7 @@ package dev.chokepoint.collector.cli;
 import dev.chokepoint.collector.analysis.Analysis;
 import dev.chokepoint.collector.analysis.AnalysisException;
 import dev.chokepoint.collector.analysis.AnalysisResult;
+import dev.chokepoint.collector.steps.EarlierSteps;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.steps.StepSource;
 import dev.chokepoint.collector.steps.StepsException;
@@ -46,7 +47,12 @@ final class ReportStage {
         int stepsProblem = ExitCodes.OK;
         List<Step> steps;
         try {
-            steps = source.steps(run);
+            EarlierSteps earlier = EarlierSteps.of(source.steps(run), run.startMillis());
+            steps = earlier.kept();
+            String said = earlier.said(source);
+            if (said != null) {
+                err.println(said);
+            }
         } catch (StepsException | IOException e) {
             err.println("chokepoint: " + e.getMessage());
             if (strictSteps) {
