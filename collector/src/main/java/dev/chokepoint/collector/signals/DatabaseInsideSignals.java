@@ -34,7 +34,7 @@ final class DatabaseInsideSignals {
 
     static final List<Signal> SIGNALS = List.of(
             Signal.text("db_server", "the database as its exporter names it: product, version and host:port"),
-            Signal.number("db_sessions_active", Unit.COUNT, "client sessions running a statement in the database, on average over the window (PostgreSQL's exporter)"),
+            Signal.number("db_sessions_active", Unit.COUNT, "backends running a statement in the database (client sessions and their parallel workers), on average over the window (PostgreSQL's exporter)"),
             Signal.number("db_sessions_on_cpu", Unit.COUNT, "of those, sessions waiting on nothing: running on a core or waiting for one"),
             Signal.number("db_sessions_row_lock_waiting", Unit.COUNT, "of those, sessions waiting for a row lock another transaction holds (wait events transactionid, tuple)"),
             Signal.number("db_sessions_lock_waiting", Unit.COUNT, "of those, sessions waiting for any heavyweight lock (rows, tables, …)"),
