@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -52,20 +53,18 @@ class PostgresExporterQueriesTest {
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             exporter.environment().put("DATA_SOURCE_NAME", "postgresql://postgres@127.0.0.1:5432/test?sslmode=disable");
             started.add(exporter.start());
-            // The holder keeps the row for 10 s (dropping the table afterwards waits for it); the three writers queue behind it.
-            started.add(psql("BEGIN; UPDATE " + table + " SET n = n + 1 WHERE id = 1; SELECT pg_sleep(10); COMMIT"));
+            // The holder keeps the row for up to 30 s (ended below once the scrape saw the waits); the three writers queue behind it.
+            started.add(psql("BEGIN; UPDATE " + table + " SET n = n + 1 WHERE id = 1; SELECT pg_sleep(30); COMMIT"));
+            TargetScraper scraper = new TargetScraper(Duration.ofSeconds(5));
+            URI url = URI.create("http://127.0.0.1:" + port + "/metrics");
+            // Polled with deadlines: the exporter and the sessions start at their own pace. The
+            // writers start once the holder sleeps with the row (wait "Other": PgSleep), or the
+            // first of them could take the row before it and never wait.
+            List<ParsedSample> samples = scrapeUntil(scraper, url, s -> count(s, "Other") >= 1);
             for (int i = 0; i < 3; i++) {
                 started.add(psql("UPDATE " + table + " SET n = n + 42 WHERE id = 1 AND 'secret' <> 'x'"));
             }
-            TargetScraper scraper = new TargetScraper(Duration.ofSeconds(5));
-            URI url = URI.create("http://127.0.0.1:" + port + "/metrics");
-            // Polled with a deadline: the exporter and the sessions start at their own pace.
-            long deadline = System.nanoTime() + Duration.ofSeconds(8).toNanos();
-            List<ParsedSample> samples = List.of();
-            while (System.nanoTime() < deadline && rowLockWaits(samples) < 3) {
-                ScrapeOutcome o = scraper.scrape(url).get();
-                samples = o.ok() ? o.samples() : List.of();
-            }
+            samples = scrapeUntil(scraper, url, s -> rowLockWaits(s) >= 3);
 
             assertThat(rowLockWaits(samples)).isGreaterThanOrEqualTo(3);
             Optional<String> statement = samples.stream()
@@ -75,12 +74,30 @@ class PostgresExporterQueriesTest {
             assertThat(samples).anyMatch(s -> s.name().equals(DatabaseInsideSignals.SESSIONS) && "CPU".equals(s.labels().get("wait")));
         } finally {
             started.forEach(Process::destroy);
+            // A psql that is gone leaves its backend sleeping with the row: end it, or the DROP waits for it.
+            psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%" + table
+                    + "%' AND pid <> pg_backend_pid()").waitFor();
             psql("DROP TABLE IF EXISTS " + table).waitFor();
         }
     }
 
+    private static List<ParsedSample> scrapeUntil(TargetScraper scraper, URI url, Predicate<List<ParsedSample>> done)
+            throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        List<ParsedSample> samples = List.of();
+        while (System.nanoTime() < deadline && !done.test(samples)) {
+            ScrapeOutcome o = scraper.scrape(url).get();
+            samples = o.ok() ? o.samples() : List.of();
+        }
+        return samples;
+    }
+
     private static double rowLockWaits(List<ParsedSample> samples) {
-        return samples.stream().filter(s -> s.name().equals(DatabaseInsideSignals.SESSIONS) && "RowLock".equals(s.labels().get("wait")))
+        return count(samples, "RowLock");
+    }
+
+    private static double count(List<ParsedSample> samples, String wait) {
+        return samples.stream().filter(s -> s.name().equals(DatabaseInsideSignals.SESSIONS) && wait.equals(s.labels().get("wait")))
                 .mapToDouble(ParsedSample::value).sum();
     }
 
