@@ -197,6 +197,43 @@ case "$db" in
     db_args=(--spring.profiles.include=h2 "--market.h2.port=$h2_port") ;;
 esac
 
+# ---- the dependencies' exporters ---------------------------------------------------------------
+# Debian's exporters (examples/setup/install-tools.sh), run as plain processes on loopback
+# ephemeral ports and stopped at exit like everything else; the collector records each beside the
+# agent (--target) and joins it to the database the agent connected to (docs/dependencies.md).
+exporter_targets=()
+start_exporter() { # name, port, command...
+  local name=$1 port=$2
+  shift 2
+  "$@" >"$out/exporter-$name.log" 2>&1 &
+  pids+=($!)
+  local deadline=$((SECONDS + 20))
+  until curl -fsS --max-time 2 "http://127.0.0.1:$port/metrics" >/dev/null 2>&1; do
+    kill -0 "${pids[-1]}" 2>/dev/null || { echo "run-scenario.sh: the $name exporter exited; see $out/exporter-$name.log" >&2; return 1; }
+    ((SECONDS < deadline)) || { echo "run-scenario.sh: the $name exporter did not answer in 20 s; see $out/exporter-$name.log" >&2; return 1; }
+    sleep 0.3
+  done
+  exporter_targets+=(--target "http://127.0.0.1:$port/metrics")
+  log "$name exporter at http://127.0.0.1:$port/metrics"
+}
+for exporter in "${EXPORTERS[@]}"; do
+  case "$exporter" in
+    postgres)
+      [[ $db == postgres ]] || { log "no PostgreSQL in this run (--db $db): its exporter is not started"; continue; }
+      command -v prometheus-postgres-exporter >/dev/null || bash "$examples/setup/install-tools.sh"
+      port=$(free_port)
+      start_exporter postgres "$port" env DATA_SOURCE_NAME="postgresql://postgres@127.0.0.1:5432/test?sslmode=disable" \
+        prometheus-postgres-exporter "--web.listen-address=127.0.0.1:$port" \
+        "--extend.query-path=$examples/exporters/postgres-queries.yaml" --no-collector.database --no-collector.bgwriter ;;
+    node)
+      command -v prometheus-node-exporter >/dev/null || bash "$examples/setup/install-tools.sh"
+      port=$(free_port)
+      # The collectors the rules read (CPU, load, pressure), not the dozens a host dashboard wants.
+      start_exporter node "$port" prometheus-node-exporter "--web.listen-address=127.0.0.1:$port" \
+        --collector.disable-defaults --collector.cpu --collector.loadavg --collector.pressure ;;
+  esac
+done
+
 # ---- downstream ---------------------------------------------------------------------------------
 remote_args=()
 if [[ -n $DOWNSTREAM_CONCURRENCY ]]; then
@@ -344,7 +381,7 @@ if [[ $drive != hey-script ]]; then
     drive_args=(search --requests "$out/requests.yaml" --slo "$search_slo" --max-time "$search_max_time"
       --probe-duration "$search_probe")
   fi
-  setsid java -jar "$collector_jar" "${drive_args[@]}" --target "$target" --out "$out" \
+  setsid java -jar "$collector_jar" "${drive_args[@]}" --target "$target" "${exporter_targets[@]}" --out "$out" \
     > >(tee "$out/collector.log") 2>&1 &
 elif [[ -f $collector_jar ]]; then
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each, under the collector"
@@ -353,7 +390,7 @@ elif [[ -f $collector_jar ]]; then
     step_args=()
     log "the collector gets no schedule: it detects the steps from the server's request rate"
   fi
-  setsid java -jar "$collector_jar" run --target "$target" --out "$out" "${step_args[@]}" -- "${stairs[@]}" \
+  setsid java -jar "$collector_jar" run --target "$target" "${exporter_targets[@]}" --out "$out" "${step_args[@]}" -- "${stairs[@]}" \
     > >(tee "$out/collector.log") 2>&1 &
 else
   log "stairs $LOAD_RATES rps, $LOAD_STEP_SECONDS s each (no collector jar: no report)"

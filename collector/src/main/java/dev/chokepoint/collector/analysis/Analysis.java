@@ -193,7 +193,14 @@ public final class Analysis {
 
     private static List<Report.RuleInfo> ruleInfo(RuleSet rules, List<SignalFrame> frames) {
         List<Report.RuleInfo> out = new ArrayList<>();
+        boolean exporters = frames.stream().anyMatch(f -> SignalCatalog.signals().keySet().stream()
+                .filter(SignalCatalog::fromExporter).anyMatch(f::available));
         for (CompiledRule r : rules.rules()) {
+            // A rule that reads a dependency's exporter is not listed for a run that recorded none:
+            // every one of its signals would be missing, and the list would only repeat "no exporter".
+            if (!exporters && r.conditionSignals().stream().anyMatch(SignalCatalog::fromExporter)) {
+                continue;
+            }
             List<String> missing = r.conditionSignals().stream()
                     .filter(s -> frames.stream().noneMatch(f -> f.available(s))).sorted().toList();
             out.add(new Report.RuleInfo(r.id(), r.resource().id(), r.rule().severity().name().toLowerCase(),

@@ -27,7 +27,8 @@ public final class TargetOptions {
     // agent's default endpoint is scraped.
     @Option(names = "--target", paramLabel = "URL", converter = TargetConverter.class,
             description = "Metrics endpoint to scrape (Prometheus text or OpenMetrics), e.g. "
-                    + "http://127.0.0.1:8080/actuator/prometheus; repeat for several targets "
+                    + "http://127.0.0.1:8080/actuator/prometheus, or a dependency's exporter (PostgreSQL's, "
+                    + "a node exporter: docs/dependencies.md); repeat for several targets "
                     + "(default: the agent's, http://127.0.0.1:19464/metrics).")
     List<URI> targets;
 

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * All targets of a run on one grid: their signal frames, and step-level traffic summed over the
  * fleet (bucket increases merged before taking quantiles, which is the only correct way to get a
- * fleet percentile).
+ * fleet percentile). Dependencies' exporters are no service of the fleet: their signals join the
+ * frame of each service that uses that dependency.
  */
 public final class Fleet {
 
@@ -20,10 +21,18 @@ public final class Fleet {
 
     public Fleet(RunData run, Grid grid, Baseline baseline) {
         this.grid = grid;
-        for (String target : targetsOf(run)) {
+        List<String> all = targetsOf(run);
+        DependencyExporters exporters = new DependencyExporters(run, all, grid);
+        for (String target : all) {
+            if (!DependencyExporters.judgedAsService(run, target)) {
+                continue;
+            }
             TargetSeries in = new TargetSeries(run, target, grid);
             targets.add(in);
-            frames.add(SignalCatalog.compute(in, baseline));
+            SignalFrame frame = SignalCatalog.compute(in, baseline);
+            DatabaseInsideSignals.compute(exporters.forService(in, DependencyExporter.Kind.POSTGRES),
+                    exporters.forService(in, DependencyExporter.Kind.NODE), frame);
+            frames.add(frame);
         }
     }
 

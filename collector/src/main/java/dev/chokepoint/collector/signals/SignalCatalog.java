@@ -50,10 +50,17 @@ public final class SignalCatalog {
         return frame;
     }
 
+    /** Whether a signal is read from a dependency's exporter (absent unless the run recorded one). */
+    public static boolean fromExporter(String name) {
+        return DatabaseInsideSignals.fromExporter(name);
+    }
+
     private static Map<String, Signal> index() {
         Map<String, Signal> m = new LinkedHashMap<>();
-        for (SignalGroup g : GROUPS) {
-            for (Signal s : g.signals()) {
+        List<List<Signal>> lists = new java.util.ArrayList<>(GROUPS.stream().map(SignalGroup::signals).toList());
+        lists.add(DatabaseInsideSignals.SIGNALS);
+        for (List<Signal> signals : lists) {
+            for (Signal s : signals) {
                 if (m.put(s.name(), s) != null) {
                     throw new IllegalStateException("signal defined twice: " + s.name());
                 }

@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.verdict;
 
 import dev.chokepoint.collector.signals.Grid;
+import dev.chokepoint.collector.signals.DependencyExporters;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
@@ -84,6 +85,10 @@ public final class LimitJudge {
     public static Long death(RunData run) {
         Long first = null;
         for (String target : run.targets()) {
+            // A dependency's exporter that stops answering costs that dependency's signals, not the run.
+            if (!DependencyExporters.judgedAsService(run, target)) {
+                continue;
+            }
             long last = run.series().stream().filter(x -> x.key().target().equals(target) && x.size() > 0)
                     .mapToLong(x -> x.timesMillis()[x.size() - 1]).max().orElse(Long.MIN_VALUE);
             Long failed = run.events().stream().filter(e -> e.target().equals(target) && e.kind() == ScrapeEvent.Kind.FAILED

@@ -11,6 +11,8 @@ import java.util.Map;
  * vocabulary; {@link ScenarioReader} parses it strictly and {@link ScenarioValidator} checks it.
  * {@code case} is the row of the design's real cases the scenario reproduces; scenarios that
  * reproduce a reported failure of the tool itself (the lock, the heap that dies) may have none.
+ * {@code exporters}: the dependencies' exporters to record beside the agent ({@link #KNOWN_EXPORTERS}),
+ * none when absent.
  */
 public record Scenario(
         int schema,
@@ -20,7 +22,15 @@ public record Scenario(
         Service service,
         Downstream downstream,
         Load load,
-        Expect expect) {
+        Expect expect,
+        List<String> exporters) {
+
+    /** The dependencies' exporters run-scenario.sh starts beside the service (docs/dependencies.md). */
+    public static final List<String> KNOWN_EXPORTERS = List.of("postgres", "node");
+
+    public Scenario {
+        exporters = exporters == null ? List.of() : List.copyOf(exporters);
+    }
 
     /**
      * How run-scenario.sh starts market-service. {@code neighbourCores}: busy loops on that many

@@ -52,6 +52,7 @@ public final class ScenarioShell {
         assign(out, "LOAD_RATES", s.load().steps().stream().map(ScenarioShell::rate).collect(Collectors.joining(",")));
         assign(out, "LOAD_STEP_SECONDS", Integer.toString(s.load().stepSeconds(ci)));
         assign(out, "LOAD_WORKER_RATE", rate(s.load().workerRate()));
+        array(out, "EXPORTERS", s.exporters());
         assign(out, "EXPECT_RESOURCE", s.expect().resource());
         assign(out, "EXPECT_STEP", s.expect().step() == null ? "" : s.expect().step().toString());
         assign(out, "EXPECT_TARGET_DIES", s.expect().targetDies() ? "true" : "");

@@ -40,6 +40,8 @@ final class ScenarioValidator {
         }
         service(s.service(), problems);
         downstream(s.downstream(), problems);
+        s.exporters().stream().filter(e -> !Scenario.KNOWN_EXPORTERS.contains(e)).forEach(e -> problems.add(
+                "exporters: unknown exporter '" + e + "'; known: " + String.join(", ", Scenario.KNOWN_EXPORTERS)));
         int steps = load(s.load(), problems);
         expect(s.expect(), steps, problems);
         return problems;

@@ -30,6 +30,12 @@ class ScenarioReaderTest {
     }
 
     @Test
+    void anExporterTheRunnerCannotStartIsRejectedListingTheKnownOnes() throws Exception {
+        assertThatThrownBy(() -> reader.read(fixture("unknown-exporter.yaml")))
+                .hasMessageContaining("exporters: unknown exporter 'oracle'; known: postgres, node");
+    }
+
+    @Test
     void everyProblemOfAFileIsReportedAtOnce() throws Exception {
         ScenarioException e = catchThrowableOfType(ScenarioException.class,
                 () -> reader.read(fixture("many-problems.yaml")));

@@ -36,6 +36,10 @@ public class OrderService {
     @Transactional
     public long place(OrderRequest request) {
         request.validate();
+        if (properties.hotProductId() > 0) {
+            // First in the transaction, so its row lock is held through the rest until the commit.
+            jdbc.update("UPDATE products SET stock = stock - 1 WHERE id = ?", properties.hotProductId());
+        }
         Map<Long, BigDecimal> prices = prices(request.lines());
         BigDecimal total = BigDecimal.ZERO;
         for (OrderRequest.Line line : request.lines()) {

@@ -1,0 +1,84 @@
+package dev.chokepoint.collector.signals;
+
+import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.store.Series;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Which recorded targets are dependencies' exporters, known by what they expose, and which of
+ * them speak for the database a service uses (the peers of {@code chokepoint_jdbc_peer_connections}).
+ * An exporter's series never enter a service's traffic, gaps or deaths: a slow or absent exporter
+ * costs that dependency's signals only.
+ */
+public final class DependencyExporters {
+
+    static final String JDBC_PEER = "chokepoint_jdbc_peer_connections";
+
+    private final List<DependencyExporter> exporters = new ArrayList<>();
+
+    DependencyExporters(RunData run, List<String> targets, Grid grid) {
+        for (String target : targets) {
+            kindOf(run, target).ifPresent(kind ->
+                    exporters.add(new DependencyExporter(kind, new TargetSeries(run, target, grid), describes(run, target, kind))));
+        }
+    }
+
+    /** The kind of exporter a target is, from its series; empty for a service (or a target that never answered). */
+    public static Optional<DependencyExporter.Kind> kindOf(RunData run, String target) {
+        for (DependencyExporter.Kind kind : DependencyExporter.Kind.values()) {
+            if (run.series().stream().anyMatch(s -> s.key().target().equals(target) && s.key().name().equals(kind.marker()))) {
+                return Optional.of(kind);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether a target's series are judged as a service's (traffic, gaps, a death): not an
+     * exporter, and it answered at least once — unless no target ever did. A target that never
+     * answered may be an exporter that was never up (its kind unknown without a series); its failed
+     * scrapes stay in the run's events, and an agent that never answered leaves no verdict to spoil.
+     */
+    public static boolean judgedAsService(RunData run, String target) {
+        if (kindOf(run, target).isPresent()) {
+            return false;
+        }
+        return answered(run, target) || run.targets().stream().noneMatch(t -> answered(run, t));
+    }
+
+    private static boolean answered(RunData run, String target) {
+        return run.series().stream().anyMatch(s -> s.key().target().equals(target) && s.size() > 0);
+    }
+
+    /**
+     * The exporters of one kind that speak for the databases a service connected to. A service
+     * whose agent names no database peer (Actuator alone, an H2 in memory) gets none.
+     */
+    List<TargetSeries> forService(TargetSeries service, DependencyExporter.Kind kind) {
+        Set<String> peers = new LinkedHashSet<>();
+        service.series(JDBC_PEER, k -> true).forEach(s -> peers.add(s.key().label("peer")));
+        return exporters.stream().filter(e -> e.kind() == kind)
+                .filter(e -> peers.stream().anyMatch(p -> p != null && e.describesPeer(p)))
+                .map(DependencyExporter::series).toList();
+    }
+
+    private static Set<String> describes(RunData run, String target, DependencyExporter.Kind kind) {
+        Set<String> out = new LinkedHashSet<>();
+        if (kind == DependencyExporter.Kind.NODE) {
+            out.add(DependencyExporter.urlHost(target));
+            return out;
+        }
+        for (Series s : run.series()) {
+            String server = s.key().target().equals(target) ? s.key().label("server") : null;
+            if (server != null) {
+                out.add(server);
+            }
+        }
+        return out;
+    }
+}
