@@ -164,7 +164,7 @@ public final class SearchCommand extends RecordingCommand {
     /** The probe's verdict, judged as a step of the run so far; null when the run cannot be analysed. */
     private CapacitySearch.Outcome judge(int index) {
         try {
-            Report r = Analysis.analyze(RunReader.read(out), steps(), report.analysisOptions());
+            Report r = Analysis.analyze(RunReader.read(out).stillRecording(), steps(), report.analysisOptions());
             StepVerdict v = r.steps().stream().filter(x -> x.step().index() == index).findFirst().orElse(null);
             if (v == null) {
                 return null;

@@ -25,6 +25,15 @@ public record RunData(long startMillis, long endMillis, List<String> targets, Li
         this(startMillis, endMillis, targets, series, events, List.of());
     }
 
+    /**
+     * The same run read while its recording goes on (a search judging its last probe): the
+     * readable end is where the writer has got to, not a cut, so no step before it is "not
+     * recorded" for want of what comes after.
+     */
+    public RunData stillRecording() {
+        return new RunData(startMillis, endMillis, targets, series, events, gaps, null);
+    }
+
     /** All series with this Prometheus name, any target, any labels. */
     public List<Series> named(String name) {
         return series.stream().filter(s -> s.key().name().equals(name)).toList();
