@@ -32,6 +32,7 @@ import dev.chokepoint.collector.verdict.StepLimit;
 import dev.chokepoint.collector.verdict.SymptomFirst;
 import dev.chokepoint.collector.verdict.Knee;
 import dev.chokepoint.collector.verdict.Slo;
+import dev.chokepoint.collector.verdict.QueueWait;
 import dev.chokepoint.collector.verdict.RuleMargins;
 import dev.chokepoint.collector.verdict.StepJudge;
 import dev.chokepoint.collector.verdict.StepVerdict;
@@ -140,7 +141,8 @@ public final class Analysis {
                                                   Slo slo, LimitJudge limits) {
         List<StepVerdict> judged = new ArrayList<>();
         for (Step step : steps) {
-            judged.add(judge.judge(step, fleet.traffic(step), slo));
+            judged.add(QueueWait.apply(judge.judge(step, fleet.traffic(step), slo),
+                    fleet.queuedForWorker(step.startMillis(), step.endMillis()), slo));
         }
         if (judged.isEmpty()) {
             return judged;
