@@ -1,6 +1,9 @@
 package dev.chokepoint.collector.analysis;
 
 import dev.chokepoint.collector.report.Report;
+import dev.chokepoint.collector.report.ReportFormat;
+import dev.chokepoint.collector.report.model.ModelBuilder;
+import dev.chokepoint.collector.report.model.ReportModel;
 import dev.chokepoint.collector.steps.PlateauDetector;
 import dev.chokepoint.collector.steps.ServerRateSteps;
 import dev.chokepoint.collector.steps.Step;
@@ -15,10 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,6 +76,33 @@ class StepNotesTest {
         assertThat(Math.min(note.endMillis(), first[1]) - Math.max(note.startMillis(), first[0]))
                 .isGreaterThan((first[1] - first[0]) / 2);
         assertThat(note.achievedRps()).isBetween(2.5, 5.5);
+    }
+
+    @Test
+    void every_format_lists_the_notes_under_the_steps() throws Exception {
+        // given heap-collapse-ci read without its schedule
+        RunData run = RunReader.read(recorded("heap-collapse-ci"));
+        ReportModel model = ModelBuilder.of(Analysis.analyze(run, StepSource.detected().steps(run),
+                AnalysisOptions.defaults()));
+
+        // when
+        Map<ReportFormat, String> written = new EnumMap<>(ReportFormat.class);
+        for (ReportFormat f : ReportFormat.values()) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            f.writer().write(model, out);
+            written.put(f, out.toString(StandardCharsets.UTF_8));
+        }
+
+        // then each note's sentence is in every format, after the steps table
+        assertThat(model.stepNotes()).isNotEmpty();
+        for (ReportModel.StepNoteModel n : model.stepNotes()) {
+            assertThat(n.text()).contains("not judged");
+            assertThat(written.get(ReportFormat.MD)).contains(n.text());
+            assertThat(written.get(ReportFormat.JSON)).contains(n.text());
+            assertThat(written.get(ReportFormat.HTML)).contains(n.text().replace("'", "&#39;"));
+        }
+        String md = written.get(ReportFormat.MD);
+        assertThat(md.indexOf(model.stepNotes().get(0).text())).isGreaterThan(md.indexOf("## Steps"));
     }
 
     @Test
