@@ -1,9 +1,16 @@
 package dev.chokepoint.collector.analysis;
 
+import dev.chokepoint.collector.report.Report;
+import dev.chokepoint.collector.report.ReportFormat;
+import dev.chokepoint.collector.report.model.ModelBuilder;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.RecordingEnd;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,6 +67,31 @@ class RecordingWindowTest {
         assertThat(window.after()).extracting(Step::index).containsExactly(2, 3);
         assertThat(window.headline("verdicts")).startsWith("The recording ends at").contains("steps 2–3 not recorded")
                 .endsWith(" verdicts");
+    }
+
+    @Test
+    void a_load_files_earlier_steps_are_listed_as_not_recorded_and_the_judged_steps_are_as_without_them() throws Exception {
+        // given pool-ci's stairs, and two steps of an earlier run an hour before (a JTL appended to)
+        RecordedRun r = RecordedRun.load(Path.of(getClass().getClassLoader().getResource("recorded/pool-ci").toURI()));
+        long hour = 3_600_000;
+        List<Step> appended = new ArrayList<>(List.of(step(1, r.run().startMillis() - hour, r.run().startMillis() - hour + 30_000),
+                step(2, r.run().startMillis() - hour + 30_000, r.run().startMillis() - hour + 60_000)));
+        r.steps().forEach(s -> appended.add(s.numbered(s.index() + 2)));
+
+        // when
+        Report alone = Analysis.analyze(r.run(), r.steps(), AnalysisOptions.defaults());
+        Report report = Analysis.analyze(r.run(), appended, AnalysisOptions.defaults());
+
+        // then the earlier steps are listed, not judged, and the rest reads as the run alone
+        assertThat(report.recording().before()).hasSize(2);
+        assertThat(report.recording().end()).isNull();
+        assertThat(report.headline()).isEqualTo(alone.headline());
+        assertThat(report.steps()).extracting(v -> v.step().index()).containsExactlyElementsOf(
+                alone.steps().stream().map(v -> v.step().index()).toList());
+        ByteArrayOutputStream md = new ByteArrayOutputStream();
+        ReportFormat.MD.writer().write(ModelBuilder.of(report), md);
+        assertThat(md.toString(StandardCharsets.UTF_8)).contains("| – | 10 |").contains("not recorded: before the recording began")
+                .doesNotContain("Recording cut short");
     }
 
     @Test
