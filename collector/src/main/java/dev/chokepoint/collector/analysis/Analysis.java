@@ -18,6 +18,8 @@ import dev.chokepoint.collector.signals.SignalFrame;
 import dev.chokepoint.collector.signals.StepTraffic;
 import dev.chokepoint.collector.steps.PlateauDetector;
 import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.steps.StepNote;
+import dev.chokepoint.collector.steps.UnjudgedLoad;
 import dev.chokepoint.collector.steps.UncoveredLoad;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.TargetIdentity;
@@ -30,6 +32,7 @@ import dev.chokepoint.collector.verdict.StepLimit;
 import dev.chokepoint.collector.verdict.SymptomFirst;
 import dev.chokepoint.collector.verdict.Knee;
 import dev.chokepoint.collector.verdict.Slo;
+import dev.chokepoint.collector.verdict.QueueWait;
 import dev.chokepoint.collector.verdict.RuleMargins;
 import dev.chokepoint.collector.verdict.StepJudge;
 import dev.chokepoint.collector.verdict.StepVerdict;
@@ -83,9 +86,8 @@ public final class Analysis {
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
         StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
         Long death = LimitJudge.death(run);
-        // Only steps the recording holds whole are judged: nothing is read from a missing tail.
-        RecordedSteps held = RecordedSteps.of(UncoveredLoad.cover(steps, run, death, PlateauDetector.defaults()),
-                run.recordingEnd());
+        // Only steps the recording holds whole are judged: nothing is read from what it lacks.
+        RecordingWindow held = window(run, steps, death);
         List<StepVerdict> verdicts = symptomFirst(held.recorded(),
                 fleet, judge, grid, rules, slo,
                 new LimitJudge(grid, fleet.frames(), run.events(), death));
@@ -107,7 +109,23 @@ public final class Analysis {
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
                 List.copyOf(rules.resources().values()), costs,
-                held.end() == null ? null : new Report.Recording(held.end(), held.sentence(), held.notRecorded()));
+                held.whole() ? null : new Report.Recording(held.end(), held.sentence(), held.before(), held.after()),
+                notes(run, held));
+    }
+
+    private static RecordingWindow window(RunData run, List<Step> steps, Long death) {
+        return RecordingWindow.of(steps, run.startMillis(), run.recordingEnd(),
+                since -> UncoveredLoad.cover(since, run, death, PlateauDetector.defaults()));
+    }
+
+    /** What the detected steps joined or left out, in time order, joined stretches under the number of their step. */
+    private static List<StepNote> notes(RunData run, RecordingWindow held) {
+        List<Step> covering = new ArrayList<>(held.recorded());
+        covering.addAll(held.after());
+        List<StepNote> out = new ArrayList<>(UnjudgedLoad.of(run, covering));
+        held.recorded().forEach(s -> s.notes().forEach(n -> out.add(n.inStep(s.index()))));
+        out.sort(Comparator.comparingLong(StepNote::startMillis));
+        return List.copyOf(out);
     }
 
     /** How far each rule sat from its thresholds at each step (chokepoint margins). */
@@ -115,9 +133,7 @@ public final class Analysis {
         RuleSet rules = rules(options);
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
         Fleet fleet = new Fleet(run, grid, baseline(run, steps));
-        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(RecordedSteps.of(
-                UncoveredLoad.cover(steps, run, LimitJudge.death(run), PlateauDetector.defaults()), run.recordingEnd())
-                .recorded());
+        return new RuleMargins(fleet.frames(), rules.rules(), grid).of(window(run, steps, LimitJudge.death(run)).recorded());
     }
 
     /** Each step judged by the rules, then by its symptoms (a limited step is never "nothing saturated"). */
@@ -125,7 +141,8 @@ public final class Analysis {
                                                   Slo slo, LimitJudge limits) {
         List<StepVerdict> judged = new ArrayList<>();
         for (Step step : steps) {
-            judged.add(judge.judge(step, fleet.traffic(step), slo));
+            judged.add(QueueWait.apply(judge.judge(step, fleet.traffic(step), slo),
+                    fleet.queuedForWorker(step.startMillis(), step.endMillis()), slo));
         }
         if (judged.isEmpty()) {
             return judged;
@@ -185,7 +202,8 @@ public final class Analysis {
 
     /** Where statements and downstream calls are "normal": the lowest-load step, else the first third of the run. */
     static Baseline baseline(RunData run, List<Step> steps) {
-        return steps.stream()
+        // A step that ended before the recording began (an earlier run's, RecordingWindow) has no samples.
+        return steps.stream().filter(s -> s.endMillis() > run.startMillis())
                 .min(Comparator.comparingDouble(Step::offeredRps).thenComparingInt(Step::index))
                 .map(s -> new Baseline(s.startMillis(), s.endMillis()))
                 .orElse(new Baseline(run.startMillis(), run.startMillis() + (run.endMillis() - run.startMillis()) / 3));

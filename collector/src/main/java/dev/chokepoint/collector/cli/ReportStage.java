@@ -3,7 +3,8 @@ package dev.chokepoint.collector.cli;
 import dev.chokepoint.collector.analysis.Analysis;
 import dev.chokepoint.collector.analysis.AnalysisException;
 import dev.chokepoint.collector.analysis.AnalysisResult;
-import dev.chokepoint.collector.steps.EarlierSteps;
+import dev.chokepoint.collector.analysis.RecordingWindow;
+import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.steps.StepSource;
 import dev.chokepoint.collector.steps.StepsException;
@@ -47,12 +48,7 @@ final class ReportStage {
         int stepsProblem = ExitCodes.OK;
         List<Step> steps;
         try {
-            EarlierSteps earlier = EarlierSteps.of(source.steps(run), run.startMillis());
-            steps = earlier.kept();
-            String said = earlier.said(source);
-            if (said != null) {
-                err.println(said);
-            }
+            steps = source.steps(run);
         } catch (StepsException | IOException e) {
             err.println("chokepoint: " + e.getMessage());
             if (strictSteps) {
@@ -72,6 +68,12 @@ final class ReportStage {
         } catch (AnalysisException e) {
             err.println("chokepoint: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
+        }
+        Report.Recording window = result.report().recording();
+        String said = window == null || source.file() == null ? null
+                : RecordingWindow.said(window.before().size(), source.file().toString());
+        if (said != null) {
+            err.println(said);
         }
         out.println(result.headline());
         for (Path file : result.written()) {

@@ -4,6 +4,7 @@ import dev.chokepoint.collector.fleet.FleetStep;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.steps.Step;
+import dev.chokepoint.collector.steps.StepNote;
 import dev.chokepoint.collector.store.RecordingEnd;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.store.TargetIdentity;
@@ -23,25 +24,29 @@ import java.util.Map;
  * parts of the run window the source lacked (the report is then partial); {@code fleet}: per-step
  * fleet verdicts, empty for a single target; {@code resources}: the declared resources, in order;
  * {@code next}: the bottleneck after the first (null when under two bounds); {@code costs}: per step
- * (same order as {@code steps}), what requests cost per route and statement; {@code recording}: where
- * a recording that did not end whole ends and the steps it does not hold (null when it ended whole).
+ * (same order as {@code steps}), what requests cost per route and statement; {@code recording}: the
+ * steps outside the recording's window and, for a recording that did not end whole, where it ends
+ * (null when every step lies inside a recording that ended whole); {@code stepNotes}: load the
+ * detected steps joined to a step or left unjudged.
  */
 public record Report(String headline, String slo, String sloDescription, boolean sloMet, Knee knee, Run run,
                      List<StepVerdict> steps, List<Demand> demands, Prediction prediction, NextBottleneck next,
                      List<RuleInfo> rules, Charts charts, List<String> gaps, List<FleetStep> fleet,
-                     List<Resource> resources, List<StepCosts> costs, Recording recording) {
+                     List<Resource> resources, List<StepCosts> costs, Recording recording, List<StepNote> stepNotes) {
 
     /** The same report under another headline (the capacity search's). */
     public Report withHeadline(String text) {
         return new Report(text, slo, sloDescription, sloMet, knee, run, steps, demands, prediction, next, rules, charts,
-                gaps, fleet, resources, costs, recording);
+                gaps, fleet, resources, costs, recording, stepNotes);
     }
 
     /**
-     * A recording cut short: where it ends and why ({@code text}: the sentence the headline starts
-     * with), and the steps after that point, which are not judged.
+     * The steps the recording does not hold, not judged: those that ended {@code before} it began
+     * (as their source numbered them), and those {@code after} the end of a recording cut short.
+     * {@code end} (null when it ended whole): where it ends and why; {@code text}: the sentence the
+     * headline then starts with (null when it ended whole).
      */
-    public record Recording(RecordingEnd end, String text, List<Step> notRecorded) {
+    public record Recording(RecordingEnd end, String text, List<Step> before, List<Step> after) {
     }
 
     /** True when part of the run window was missing ({@code gaps}): the verdicts may be wrong. */

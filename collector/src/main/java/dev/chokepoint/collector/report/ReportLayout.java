@@ -6,6 +6,7 @@ import dev.chokepoint.collector.report.model.ReportModel.FirstSaturatedModel;
 import dev.chokepoint.collector.report.model.ReportModel.StepModel;
 import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.signals.Unit;
+import dev.chokepoint.collector.steps.StepNote;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +71,7 @@ final class ReportLayout {
     /** Where a recording cut short ends, why, and which steps it does not hold (they are not judged). */
     private void recording() {
         ReportModel.RecordingModel rec = r.recording();
-        if (rec == null) {
+        if (rec == null || rec.endMillis() == null) {
             return;
         }
         List<Inline> notes = new ArrayList<>();
@@ -96,11 +97,15 @@ final class ReportLayout {
                     Inline.plain(String.join(", ", s.consequences().stream().map(c -> ReportText.consequence(r, c)).toList()))));
         }
         if (r.recording() != null) {
+            List<List<Inline>> before = new ArrayList<>();
             for (ReportModel.NotRecordedModel s : r.recording().notRecorded()) {
-                rows.add(List.of(Inline.plain(String.valueOf(s.index())), Inline.plain(ReportText.rps(s.offeredRps())),
-                        Inline.plain(""), Inline.plain(""), Inline.plain(""), Inline.plain(""), Inline.plain(""),
-                        Inline.plain(NOT_RECORDED), Inline.plain(""), Inline.plain("")));
+                List<Inline> row = List.of(Inline.plain(s.index() == null ? "–" : String.valueOf(s.index())),
+                        Inline.plain(ReportText.rps(s.offeredRps())), Inline.plain(""), Inline.plain(""), Inline.plain(""),
+                        Inline.plain(""), Inline.plain(""), Inline.plain(NOT_RECORDED + ": " + s.why()),
+                        Inline.plain(""), Inline.plain(""));
+                (s.index() == null ? before : rows).add(row);
             }
+            rows.addAll(0, before);
         }
         page.table(List.of("step", "offered RPS", "achieved RPS", "p95", "p99", "errors", "SLO", "first saturated", "onset",
                 "consequences"), new boolean[] {true, true, true, true, true, true, false, false, false, false}, rows);
@@ -108,6 +113,12 @@ final class ReportLayout {
                 .map(ReportLayout::stepSource).toList()) + ". Latency and errors: "
                 + (r.steps().stream().anyMatch(s -> s.traffic().source().equals("client"))
                 ? "from the load tool (client) where it reported them, else from" : "from") + " the servers' request timers (server)."));
+        if (!r.stepNotes().isEmpty()) {
+            page.paragraph(Inline.bold("Load the detected steps merged or left out").and(": where the steps are found in"
+                    + " the servers' rate, an offered step can read as part of another, or drop out as a ramp; each"
+                    + " such stretch of " + StepNote.MIN_MILLIS / 1000 + " s or more:"));
+            page.bullets(r.stepNotes().stream().map(n -> Inline.plain(n.text())).toList());
+        }
     }
 
     private void limits() {

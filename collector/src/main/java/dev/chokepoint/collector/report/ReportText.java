@@ -83,7 +83,10 @@ final class ReportText {
     }
 
     static String slo(ReportModel.StepModel s) {
-        return s.slo().met() == null ? "n/a" : s.slo().met() ? "met" : "missed: " + String.join(", ", s.slo().failures());
+        if (s.slo().met() == null) {
+            return s.slo().failures().isEmpty() ? "n/a" : "n/a: " + String.join(", ", s.slo().failures());
+        }
+        return s.slo().met() ? "met" : "missed: " + String.join(", ", s.slo().failures());
     }
 
     static String firstSaturated(ReportModel r, ReportModel.StepModel s) {

@@ -15,6 +15,8 @@ import java.util.Map;
  */
 public final class Fleet {
 
+    private static final String WORKER_QUEUE = SignalCatalog.known("worker_queue");
+
     private final Grid grid;
     private final List<TargetSeries> targets = new ArrayList<>();
     private final List<SignalFrame> frames = new ArrayList<>();
@@ -97,6 +99,30 @@ public final class Fleet {
         return new StepTraffic(count, count / wall, h.quantile(0.50), h.quantile(0.90), h.quantile(0.95),
                 h.quantile(0.99), count > 0 ? errors / count : Double.NaN, StepTraffic.Source.SERVER,
                 count > 0 ? seconds / count : Double.NaN);
+    }
+
+    /**
+     * The requests accepted and waiting for a worker between two instants, all targets together:
+     * each target's mean of {@code worker_queue} over the grid points read (NaN where no target
+     * exported it).
+     */
+    public double queuedForWorker(long fromMillis, long toMillis) {
+        double total = Double.NaN;
+        for (SignalFrame f : frames) {
+            double sum = 0;
+            int n = 0;
+            for (int i = grid.indexAtOrAfter(fromMillis); i < grid.size() && grid.time(i) < toMillis; i++) {
+                double v = f.value(WORKER_QUEUE, i);
+                if (!Double.isNaN(v)) {
+                    sum += v;
+                    n++;
+                }
+            }
+            if (n > 0) {
+                total = (Double.isNaN(total) ? 0 : total) + sum / n;
+            }
+        }
+        return total;
     }
 
     private static StepTraffic unknownServerTraffic() {

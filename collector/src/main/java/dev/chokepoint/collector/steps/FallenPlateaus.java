@@ -26,8 +26,7 @@ final class FallenPlateaus {
             Step before = out.isEmpty() ? null : out.get(out.size() - 1);
             if (before != null && step.offeredRps() < UncoveredLoad.FELL * before.offeredRps()
                     && held(load, step, before)) {
-                step = new Step(step.index(), step.startMillis(), step.endMillis(), before.offeredRps(), step.source(),
-                        step.client(), step.engine());
+                step = step.offering(before.offeredRps());
             }
             out.add(step);
         }

@@ -43,7 +43,8 @@ final class InFlightSplit {
      * rate's plateau (the rate turned noisy), read as a step of its own at 19 RPS, and before
      * that as no step at all.
      */
-    static List<int[]> uncovered(double[] inFlight, double[] rates, List<int[]> covered, int minLength) {
+    static List<int[]> uncovered(double[] inFlight, double[] rates, List<int[]> covered, int minLength,
+                                 List<Join> joins) {
         List<int[]> out = new ArrayList<>();
         for (int[] level : split(inFlight, 0, inFlight.length, minLength)) {
             int start = -1;
@@ -59,6 +60,7 @@ final class InFlightSplit {
                         if (owner == null) {
                             out.add(part);
                         } else {
+                            joins.add(new Join(owner, owner[0], owner[1], part[0], part[1]));
                             owner[0] = Math.min(owner[0], part[0]);
                             owner[1] = Math.max(owner[1], part[1]);
                         }
@@ -68,6 +70,18 @@ final class InFlightSplit {
             }
         }
         return out;
+    }
+
+    /**
+     * A stretch {@code [from, to)} joined to the range {@code owner}, which held {@code [ownFrom,
+     * ownTo)} before it (the range itself is stretched in place).
+     */
+    record Join(int[] owner, int ownFrom, int ownTo, int from, int to) {
+
+        /** The owner's and the stretch's median requests in flight: the levels found too close to tell apart. */
+        double[] levels(double[] inFlight) {
+            return new double[] {median(inFlight, ownFrom, ownTo), median(inFlight, from, to)};
+        }
     }
 
     /** The range within {@link #MAX_GAP} samples of {@code part} whose in-flight level is not clearly another (null: none). */
@@ -136,7 +150,7 @@ final class InFlightSplit {
         return Arrays.stream(v, from, to).filter(x -> !Double.isNaN(x)).map(x -> Math.abs(x - m)).sum() + (Double.isNaN(m) ? Double.NaN : 0);
     }
 
-    private static double median(double[] v, int from, int to) {
+    static double median(double[] v, int from, int to) {
         double[] s = known(v, from, to);
         return s.length == 0 ? Double.NaN : s[s.length / 2];
     }

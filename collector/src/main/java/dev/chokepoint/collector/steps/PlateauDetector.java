@@ -208,7 +208,7 @@ public final class PlateauDetector {
         return merged;
     }
 
-    private static double[] runningMedian(double[] values) {
+    static double[] runningMedian(double[] values) {
         double[] result = new double[values.length];
         double[] window = new double[2 * MEDIAN_RADIUS + 1];
         for (int i = 0; i < values.length; i++) {

@@ -1,15 +1,37 @@
 package dev.chokepoint.collector.steps;
 
+import java.util.List;
+
 /**
  * An interval of constant offered load. {@code client} holds what the load tool itself measured
  * for the step (null when the steps were detected from the server's request rate or given as a
- * schedule: then latency and errors come from the server's request timers).
+ * schedule: then latency and errors come from the server's request timers). {@code notes}: what
+ * the step detection joined into it ({@link StepNote}), empty for a step read as it was.
  */
 public record Step(int index, long startMillis, long endMillis, double offeredRps, Source source,
-                   ClientStats client, Engine engine) {
+                   ClientStats client, Engine engine, List<StepNote> notes) {
+
+    public Step {
+        notes = List.copyOf(notes);
+    }
+
+    public Step(int index, long startMillis, long endMillis, double offeredRps, Source source, ClientStats client,
+                Engine engine) {
+        this(index, startMillis, endMillis, offeredRps, source, client, engine, List.of());
+    }
 
     public Step(int index, long startMillis, long endMillis, double offeredRps, Source source, ClientStats client) {
         this(index, startMillis, endMillis, offeredRps, source, client, null);
+    }
+
+    /** The same step under another number. */
+    public Step numbered(int newIndex) {
+        return new Step(newIndex, startMillis, endMillis, offeredRps, source, client, engine, notes);
+    }
+
+    /** The same step offered another rate. */
+    public Step offering(double rps) {
+        return new Step(index, startMillis, endMillis, rps, source, client, engine, notes);
     }
 
     /**

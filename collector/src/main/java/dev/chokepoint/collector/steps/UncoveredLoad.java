@@ -213,7 +213,7 @@ public final class UncoveredLoad {
         List<Step> out = new ArrayList<>();
         for (Step s : all) {
             int index = between || s.index() == 0 ? (out.isEmpty() ? 1 : out.get(out.size() - 1).index() + 1) : s.index();
-            out.add(new Step(index, s.startMillis(), s.endMillis(), s.offeredRps(), s.source(), s.client(), s.engine()));
+            out.add(s.numbered(index));
         }
         return out;
     }

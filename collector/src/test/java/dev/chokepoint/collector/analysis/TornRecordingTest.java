@@ -67,7 +67,7 @@ class TornRecordingTest {
 
             assertThat(report.headline()).as(run.toString()).startsWith("The recording ends at ")
                     .contains("samples.gz is cut short").contains("not recorded").doesNotContain("stopped answering");
-            assertThat(report.recording().notRecorded()).isNotEmpty();
+            assertThat(report.recording().after()).isNotEmpty();
             assertSaysOnlyWhatTheWholeRunSays(report, "half of " + run.getFileName());
         }
     }
@@ -96,7 +96,7 @@ class TornRecordingTest {
                             continue;
                         }
                         assertSaysOnlyWhatTheWholeRunSays(report, format + ": " + what);
-                        counts[report.recording() == null || report.recording().notRecorded().isEmpty() ? 1 : 0]++;
+                        counts[report.recording() == null || report.recording().after().isEmpty() ? 1 : 0]++;
                     }
                 }
             }

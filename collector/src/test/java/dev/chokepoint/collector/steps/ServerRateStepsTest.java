@@ -75,6 +75,38 @@ class ServerRateStepsTest {
         assertThat(steps.get(2).offeredRps()).isCloseTo(9, within(0.5));
     }
 
+    @Test
+    void aStretchJoinedToAStepItCouldNotBeToldFromCarriesANote() {
+        // given 20 s at 40 RPS with 16 in flight, then 20 s whose rate holds no level (20, 60, 20, …)
+        // with 17 in flight: no rate plateau there, and 17 is not clearly apart from 16; then a
+        // step at 80 RPS with 30 in flight
+        LoadSeconds load = new LoadSeconds().add(2, 0, 0).add(20, 40, 16);
+        for (int i = 0; i < 10; i++) {
+            load.add(1, 20, 17).add(1, 60, 17);
+        }
+        RunData run = load.add(20, 80, 30).add(2, 0, 0).run(true);
+
+        // when
+        List<Step> steps = ServerRateSteps.detect(run, PlateauDetector.defaults());
+
+        // then the stretch is read as part of the first step, and that step says so with both levels
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(1).notes()).isEmpty();
+        StepNote note = steps.get(0).notes().get(0);
+        assertThat(note.kind()).isEqualTo(StepNote.Kind.JOINED);
+        assertThat(note.durationSeconds()).isGreaterThanOrEqualTo(StepNote.MIN_MILLIS / 1000.0);
+        assertThat(note.inFlight()).isEqualTo(17);
+        assertThat(note.stepInFlight()).isEqualTo(16);
+        assertThat(note.achievedRps()).isCloseTo(40, within(3.0));
+    }
+
+    @Test
+    void aStepReadAsItWasCarriesNoNote() {
+        RunData run = new LoadSeconds().add(2, 0, 0).add(20, 20, 2).add(20, 50, 4).add(20, 80, 6).add(2, 0, 0).run(true);
+
+        assertThat(ServerRateSteps.detect(run, PlateauDetector.defaults())).hasSize(3).allMatch(s -> s.notes().isEmpty());
+    }
+
     /** Offered RPS per second of one target. */
     private static double[] profile() {
         List<Double> rates = new ArrayList<>();

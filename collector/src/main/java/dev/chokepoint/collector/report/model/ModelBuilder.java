@@ -5,17 +5,23 @@ import dev.chokepoint.collector.report.Report;
 import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.signals.StepCosts;
 import dev.chokepoint.collector.signals.StepTraffic;
+import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.store.ScrapeEvent;
 import dev.chokepoint.collector.verdict.Demand;
 import dev.chokepoint.collector.verdict.Finding;
 import dev.chokepoint.collector.verdict.Prediction;
 import dev.chokepoint.collector.verdict.StepVerdict;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** From the analysed run to the report model: ids, names and numbers as every format shows them. */
 public final class ModelBuilder {
+
+    /** Why a step outside the recording's window was not recorded. */
+    static final String BEFORE = "before the recording began";
+    static final String AFTER = "after the recording ended";
 
     private ModelBuilder() {
     }
@@ -32,6 +38,7 @@ public final class ModelBuilder {
                         x.saturation())).toList(),
                 java.util.stream.IntStream.range(0, r.steps().size())
                         .mapToObj(i -> step(r.steps().get(i), r.costs().get(i))).toList(),
+                r.stepNotes().stream().map(StepNoteText::model).toList(),
                 r.fleet().isEmpty() ? null : new ReportModel.FleetModel(r.fleet().stream().map(ModelBuilder::fleet).toList()),
                 prediction(r.prediction()),
                 r.next() == null ? null : new ReportModel.NextBottleneckModel(r.next().after().id(), r.next().next().id(),
@@ -47,9 +54,19 @@ public final class ModelBuilder {
     }
 
     private static ReportModel.RecordingModel recording(Report.Recording r) {
-        return r == null ? null : new ReportModel.RecordingModel(r.end().atMillis(), r.end().reason(),
-                r.end().unreadableBytes(), r.text(), r.notRecorded().stream().map(s -> new ReportModel.NotRecordedModel(
-                        s.index(), s.startMillis(), s.endMillis(), s.offeredRps(), lower(s.source()))).toList());
+        if (r == null) {
+            return null;
+        }
+        List<ReportModel.NotRecordedModel> out = new ArrayList<>();
+        r.before().forEach(s -> out.add(notRecorded(s, null, BEFORE)));
+        r.after().forEach(s -> out.add(notRecorded(s, s.index(), AFTER)));
+        boolean cut = r.end() != null;
+        return new ReportModel.RecordingModel(cut ? r.end().atMillis() : null, cut ? r.end().reason() : null,
+                cut ? r.end().unreadableBytes() : null, r.text(), out);
+    }
+
+    private static ReportModel.NotRecordedModel notRecorded(Step s, Integer index, String why) {
+        return new ReportModel.NotRecordedModel(index, s.startMillis(), s.endMillis(), s.offeredRps(), lower(s.source()), why);
     }
 
     private static List<ReportModel.ProcessModel> processes(Report.Run run) {

@@ -16,6 +16,7 @@ import java.util.Map;
  */
 public record ReportModel(int schema, String headline, SloModel slo, KneeModel knee, boolean partial,
                           List<String> gaps, RunModel run, List<ResourceModel> resourceCatalog, List<StepModel> steps,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<StepNoteModel> stepNotes,
                           FleetModel fleet, PredictionModel prediction, NextBottleneckModel nextBottleneck,
                           List<DemandModel> demands,
                           List<RuleModel> rules, @JsonIgnore Charts charts,
@@ -30,17 +31,34 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
     }
 
     /**
-     * A recording that did not end whole (left out when it did): where it ends ({@code endMillis},
-     * the last record read), {@code reason} (what the reader found, naming the file),
-     * {@code unreadableBytes} of the samples file after that point, {@code text} (the sentence the
-     * headline starts with), and the steps after it, {@code notRecorded}: listed, never judged.
+     * The recording's window, where some step lies outside it (left out when none does): for a
+     * recording that did not end whole, where it ends ({@code endMillis}, the last record read),
+     * {@code reason} (what the reader found, naming the file), {@code unreadableBytes} of the
+     * samples file after that point and {@code text} (the sentence the headline starts with), each
+     * null when it ended whole; and the steps it does not hold, {@code notRecorded}: listed, never
+     * judged.
      */
-    public record RecordingModel(long endMillis, String reason, long unreadableBytes, String text,
+    public record RecordingModel(Long endMillis, String reason, Long unreadableBytes, String text,
                                  List<NotRecordedModel> notRecorded) {
     }
 
-    /** A step the recording does not hold whole: its window and offer, nothing judged. */
-    public record NotRecordedModel(int index, long startMillis, long endMillis, double offeredRps, String stepSource) {
+    /**
+     * A step the recording does not hold whole: its window and offer, and {@code why} ("before the
+     * recording began", "after the recording ended"); nothing judged. {@code index}: null for a
+     * step before the recording began (the steps judged are numbered from 1 without it).
+     */
+    public record NotRecordedModel(Integer index, long startMillis, long endMillis, double offeredRps, String stepSource,
+                                   String why) {
+    }
+
+    /**
+     * Load the detected steps joined to a step or left unjudged ({@code kind}: joined, ramp,
+     * unsteady), so that an offered step never vanishes without a word: its window, what the
+     * servers completed per second and held in flight in it (NaN unknown), {@code step} (the step
+     * it was joined to, null for none) and {@code text}, the sentence every format shows.
+     */
+    public record StepNoteModel(String kind, Integer step, long startMillis, long endMillis, double achievedRps,
+                                double inFlight, String text) {
     }
 
     public record SloModel(String text, String description, boolean met) {
