@@ -49,6 +49,7 @@ snapshot() {
     comm=$(tr ' ' '_' 2> /dev/null < "$task/comm") && ticks=$(awk '{print $14 + $15}' "$task/stat" 2> /dev/null) \
       && echo "$(basename "$task") $comm $ticks"
   done
+  return 0
 }
 hey -z "${warmup}s" -c 20 "$url" > /dev/null
 snapshot > "$dir/before"
