@@ -43,9 +43,13 @@ for _ in $(seq 1 300); do [ -s "$dir/port" ] && break; sleep 0.2; done
 [ -s "$dir/port" ] || { echo "thread-cpu.sh: the service did not start; its log: $dir/service.log" >&2; exit 1; }
 url=http://127.0.0.1:$(cat "$dir/port")/select
 snapshot() {
+  # A thread may end between the listing and its reads (Tomcat retires idle workers): skip it.
+  local task comm ticks
   for task in /proc/$pid/task/*; do
-    echo "$(basename "$task") $(tr ' ' '_' < "$task/comm") $(awk '{print $14 + $15}' "$task/stat")"
+    comm=$(tr ' ' '_' 2> /dev/null < "$task/comm") && ticks=$(awk '{print $14 + $15}' "$task/stat" 2> /dev/null) \
+      && echo "$(basename "$task") $comm $ticks"
   done
+  return 0
 }
 hey -z "${warmup}s" -c 20 "$url" > /dev/null
 snapshot > "$dir/before"

@@ -11,6 +11,8 @@ import dev.chokepoint.collector.rules.Resource;
 import dev.chokepoint.collector.rules.RuleFileException;
 import dev.chokepoint.collector.rules.RuleSet;
 import dev.chokepoint.collector.signals.Baseline;
+import dev.chokepoint.collector.signals.DependencyExporter;
+import dev.chokepoint.collector.signals.DependencyExporters;
 import dev.chokepoint.collector.signals.Fleet;
 import dev.chokepoint.collector.signals.Grid;
 import dev.chokepoint.collector.signals.SignalCatalog;
@@ -104,7 +106,9 @@ public final class Analysis {
                 v -> othersOnHost.getOrDefault(v.step().index(), Double.NaN));
         boolean sloMet = verdicts.stream().noneMatch(v -> Boolean.FALSE.equals(v.sloMet()));
         return new Report(headline, slo.text(), slo.describe(), sloMet, knee,
-                new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events(), processes(run)),
+                new Report.Run(run.startMillis(), run.endMillis(), run.targets(), run.events(), processes(run),
+                        run.targets().stream().filter(t -> DependencyExporters.kindOf(run, t)
+                                .filter(k -> k == DependencyExporter.Kind.HOST_VIEW).isPresent()).toList()),
                 verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
                 new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),

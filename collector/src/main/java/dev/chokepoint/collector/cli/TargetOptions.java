@@ -34,6 +34,12 @@ public final class TargetOptions {
 
     Duration interval = Duration.ofSeconds(1);
 
+    @Option(names = "--host-view", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also record who used this host's cores: each target's process, the dependencies it is "
+                    + "connected to on this host, the load generator, the collector (Linux /proc; on by default: "
+                    + "--no-host-view to leave it out; docs/dependencies.md).")
+    boolean hostView = true;
+
     @Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
             description = "Scrape interval (default: ${DEFAULT-VALUE}); each scrape times out at 80%% of it.")
     void interval(Duration value) {
@@ -52,6 +58,11 @@ public final class TargetOptions {
     /** Whether {@code --target} was given at all. */
     public boolean given() {
         return targets != null && !targets.isEmpty();
+    }
+
+    /** Whether the collector records its own view of this host beside the targets. */
+    public boolean hostView() {
+        return hostView;
     }
 
     public Duration interval() {

@@ -54,9 +54,12 @@ public record Report(String headline, String slo, String sloDescription, boolean
         return !gaps.isEmpty();
     }
 
-    /** What was recorded; {@code processes}: per target, the processes it showed (none without identity). */
+    /**
+     * What was recorded; {@code processes}: per target, the processes it showed (none without
+     * identity); {@code hostViews}: the targets that are the collector's view of its host.
+     */
     public record Run(long startMillis, long endMillis, List<String> targets, List<ScrapeEvent> events,
-                      Map<String, List<TargetIdentity>> processes) {
+                      Map<String, List<TargetIdentity>> processes, List<String> hostViews) {
     }
 
     /** A rule in force, where it came from, and the signals its condition needs that no target had. */

@@ -9,6 +9,7 @@ import dev.chokepoint.collector.signals.Unit;
 import dev.chokepoint.collector.steps.StepNote;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +43,8 @@ final class ReportLayout {
                         : " — knee: step " + r.knee().step() + " (" + ReportText.rps(r.knee().offeredRps()) + " RPS)")),
                 Inline.plain("Run: " + ReportText.date(r.run().startMillis()) + " → " + ReportText.date(r.run().endMillis())
                         + ", targets: " + String.join(", ", r.run().targets().stream()
-                                .map(t -> t + ReportText.processes(r, t)).toList()))));
+                                .map(t -> t + (hostView(t) ? " (the collector's view of this host)" : ReportText.processes(r, t)))
+                                .toList()))));
         if (r.nextBottleneck() != null) {
             page.paragraph(Inline.bold("Next bottleneck").and(": " + ReportText.next(r, r.nextBottleneck())
                     + " (utilization law over the unsaturated steps)."));
@@ -55,6 +57,7 @@ final class ReportLayout {
         page.charts(TimeCharts.of(r));
         evidence();
         use();
+        hostCores();
         law();
         costs();
         rules();
@@ -232,6 +235,55 @@ final class ReportLayout {
             page.paragraph(Inline.bold(BACKGROUND).and(": the host's CPU use minus the service's own, as a share of the "
                     + "host's cores (mean over the step): the neighbours' load that wall and JDBC times include."));
         }
+    }
+
+    /**
+     * Who used the host's cores, per step (the collector's host view, recorded where the service
+     * ran on the collector's host): the service, its dependencies there, the load generator, the
+     * collector, and the rest of the host.
+     */
+    private void hostCores() {
+        List<String> names = new ArrayList<>();
+        Map<String, String> processes = new LinkedHashMap<>();
+        for (StepModel s : r.steps()) {
+            for (ReportModel.HostPartModel p : hostParts(s)) {
+                if (!names.contains(p.name())) {
+                    names.add(p.name());
+                }
+                processes.putIfAbsent(p.name(), p.process());
+            }
+        }
+        if (names.isEmpty()) {
+            return;
+        }
+        page.heading("Who used the host's cores");
+        List<String> header = new ArrayList<>(List.of("part of the run"));
+        r.steps().forEach(s -> header.add("step " + s.index()));
+        boolean[] numeric = new boolean[header.size()];
+        java.util.Arrays.fill(numeric, 1, numeric.length, true);
+        List<List<Inline>> rows = new ArrayList<>();
+        for (String name : names) {
+            String process = processes.get(name);
+            List<Inline> row = new ArrayList<>(List.of(Inline.plain(name + (process == null || process.isEmpty() ? "" : " (" + process + ")"))));
+            for (StepModel s : r.steps()) {
+                row.add(Inline.plain(hostParts(s).stream().filter(p -> p.name().equals(name)).findFirst()
+                        .map(p -> ReportText.ratio(p.share())).orElse("")));
+            }
+            rows.add(row);
+        }
+        page.table(header, numeric, rows);
+        page.paragraph(Inline.plain("Each part's processes' CPU over the step, as a share of the host's cores, read by the "
+                + "collector on this host (/proc): a dependency is named by the address the service connected to; "
+                + "others is the host's busy CPU that no part accounts for."));
+    }
+
+    private boolean hostView(String target) {
+        return r.run().hostViews() != null && r.run().hostViews().contains(target);
+    }
+
+    /** A step's host parts; none in a report written before they existed. */
+    private static List<ReportModel.HostPartModel> hostParts(StepModel s) {
+        return s.hostParts() == null ? List.of() : s.hostParts();
     }
 
     /** Measured on some target at some step (a resource no target had signals for says nothing). */

@@ -99,8 +99,13 @@ public final class Recorder implements AutoCloseable {
         }
     }
 
-    public boolean anyTargetAnswered() {
-        return recordings.stream().anyMatch(TargetRecording::answered);
+    /** Whether any of the first {@code count} targets (those the user gave) ever answered. */
+    public boolean anyTargetAnswered(int count) {
+        return recordings.stream().limit(count).anyMatch(TargetRecording::answered);
+    }
+
+    public int targetCount() {
+        return recordings.size();
     }
 
     public long rounds() {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Sums each route's and each statement's timers over a step, across targets, from the counters'
@@ -22,7 +23,8 @@ final class CostBreakdown {
     private CostBreakdown() {
     }
 
-    static StepCosts of(int step, List<TargetSeries> targets, List<SignalFrame> frames, long fromMillis, long toMillis) {
+    static StepCosts of(int step, List<TargetSeries> targets, List<SignalFrame> frames, List<TargetSeries> hostViews,
+                        long fromMillis, long toMillis) {
         double seconds = (toMillis - fromMillis) / 1000.0;
         Map<String, Double> count = by(targets, TrafficSignals.REQUESTS + "_count", "uri", fromMillis, toMillis);
         Map<String, Double> wall = by(targets, TrafficSignals.REQUESTS + "_sum", "uri", fromMillis, toMillis);
@@ -55,7 +57,8 @@ final class CostBreakdown {
                 .sorted(Comparator.comparingDouble(StepCosts.StatementCost::share).reversed())
                 .limit(TOP_STATEMENTS).toList();
         return new StepCosts(step, List.copyOf(routes), statements, BackgroundHostLoad.between(frames, fromMillis, toMillis),
-                waits(targets, all, fromMillis, toMillis));
+                waits(targets, all, fromMillis, toMillis), HostShare.between(hostViews,
+                        targets.stream().map(TargetSeries::target).collect(Collectors.toSet()), fromMillis, toMillis));
     }
 
     private static StepCosts.ThreadWaits waits(List<TargetSeries> targets, double requests, long from, long to) {

@@ -14,7 +14,9 @@ public record DependencyExporter(Kind kind, TargetSeries series, Set<String> des
 
     public enum Kind {
         POSTGRES("pg_up"),
-        NODE("node_cpu_seconds_total");
+        NODE("node_cpu_seconds_total"),
+        /** The collector's own view of the host it ran on: who used its cores (no database's exporter). */
+        HOST_VIEW("chokepoint_host_view_info");
 
         /** A series only that exporter exposes (PostgreSQL's exporter exposes pg_up even when the database is down). */
         private final String marker;
@@ -33,6 +35,7 @@ public record DependencyExporter(Kind kind, TargetSeries series, Set<String> des
         return switch (kind) {
             case POSTGRES -> describes.stream().anyMatch(d -> sameHost(hostOf(d), hostOf(peer)) && portOf(d).equals(portOf(peer)));
             case NODE -> describes.stream().anyMatch(d -> sameHost(d, hostOf(peer)));
+            case HOST_VIEW -> false;
         };
     }
 

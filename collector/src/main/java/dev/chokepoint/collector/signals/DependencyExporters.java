@@ -67,6 +67,11 @@ public final class DependencyExporters {
                 .map(DependencyExporter::series).toList();
     }
 
+    /** Every exporter of one kind, whatever it speaks for. */
+    List<TargetSeries> ofKind(DependencyExporter.Kind kind) {
+        return exporters.stream().filter(e -> e.kind() == kind).map(DependencyExporter::series).toList();
+    }
+
     private static Set<String> describes(RunData run, String target, DependencyExporter.Kind kind) {
         Set<String> out = new LinkedHashSet<>();
         if (kind == DependencyExporter.Kind.NODE) {

@@ -20,11 +20,13 @@ public final class Fleet {
     private final Grid grid;
     private final List<TargetSeries> targets = new ArrayList<>();
     private final List<SignalFrame> frames = new ArrayList<>();
+    private final List<TargetSeries> hostViews;
 
     public Fleet(RunData run, Grid grid, Baseline baseline) {
         this.grid = grid;
         List<String> all = targetsOf(run);
         DependencyExporters exporters = new DependencyExporters(run, all, grid);
+        hostViews = exporters.ofKind(DependencyExporter.Kind.HOST_VIEW);
         for (String target : all) {
             if (!DependencyExporters.judgedAsService(run, target)) {
                 continue;
@@ -132,7 +134,7 @@ public final class Fleet {
 
     /** Per route and per statement, what the step's requests cost (all targets together), and how busy the host's neighbours were. */
     public StepCosts costs(Step step) {
-        return CostBreakdown.of(step.index(), targets, frames, step.startMillis(), step.endMillis());
+        return CostBreakdown.of(step.index(), targets, frames, hostViews, step.startMillis(), step.endMillis());
     }
 
     /** The load tool's numbers where it gave them; the rest (p50, p90, and the mean if it gave none) from the servers. */

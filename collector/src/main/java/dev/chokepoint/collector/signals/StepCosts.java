@@ -10,7 +10,15 @@ import java.util.List;
  * what wall and JDBC times per request are only comparable under.
  */
 public record StepCosts(int step, List<RouteCost> routes, List<StatementCost> statements, double backgroundHostCpu,
-                        ThreadWaits waits) {
+                        ThreadWaits waits, List<HostPart> hostParts) {
+
+    /**
+     * One part of the run's host (the service, a dependency on the host, the load generator, the
+     * collector, an exporter, or "others"): its processes' CPU over the step as a share of the
+     * host's cores; {@code process}: the command of its main process ("" where not one).
+     */
+    public record HostPart(String name, String process, double share) {
+    }
 
     /** One route template: requests per second and the mean split of a request's time. */
     public record RouteCost(String route, double rps, double wallMean, double cpuMean, double poolWaitMean,

@@ -71,8 +71,8 @@ class RequestSplitSignalsTest {
         long from = CounterAndGaugeSamplingTest.T0;
         long to = from + 10_000;
 
-        StepCosts.ThreadWaits recorded = CostBreakdown.of(1, java.util.List.of(target(loaded(1))), java.util.List.of(), from, to).waits();
-        StepCosts.ThreadWaits notYet = CostBreakdown.of(1, java.util.List.of(target(loaded(0))), java.util.List.of(), from, to).waits();
+        StepCosts.ThreadWaits recorded = CostBreakdown.of(1, java.util.List.of(target(loaded(1))), java.util.List.of(), java.util.List.of(), from, to).waits();
+        StepCosts.ThreadWaits notYet = CostBreakdown.of(1, java.util.List.of(target(loaded(0))), java.util.List.of(), java.util.List.of(), from, to).waits();
 
         assertThat(recorded.lockMean()).isCloseTo(0.050, within(1e-9));
         assertThat(recorded.parkMean()).isCloseTo(0.010, within(1e-9));
@@ -96,7 +96,7 @@ class RequestSplitSignalsTest {
 
         assertThat(out.values("request_cpu_mean")[8]).isNaN();
         assertThat(out.values("request_wall_mean")[8]).isCloseTo(0.100, within(1e-9));
-        assertThat(CostBreakdown.of(1, java.util.List.of(target(loaded(1, 0))), java.util.List.of(), from, from + 10_000)
+        assertThat(CostBreakdown.of(1, java.util.List.of(target(loaded(1, 0))), java.util.List.of(), java.util.List.of(), from, from + 10_000)
                 .routes().get(0).cpuMean()).isNaN();
     }
 }

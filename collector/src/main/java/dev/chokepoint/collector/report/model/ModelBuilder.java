@@ -33,7 +33,8 @@ public final class ModelBuilder {
                         r.knee().achievedRps()),
                 r.partial(), r.gaps(),
                 new ReportModel.RunModel(r.run().startMillis(), r.run().endMillis(), r.run().targets(),
-                        r.run().events().stream().map(ModelBuilder::event).toList(), processes(r.run())),
+                        r.run().events().stream().map(ModelBuilder::event).toList(), processes(r.run()),
+                        r.run().hostViews()),
                 r.resources().stream().map(x -> new ReportModel.ResourceModel(x.id(), x.name(), x.utilization(),
                         x.saturation())).toList(),
                 java.util.stream.IntStream.range(0, r.steps().size())
@@ -99,7 +100,8 @@ public final class ModelBuilder {
                 costs.statements().stream().map(c -> new ReportModel.StatementModel(c.query(), c.callsPerSecond(), c.mean(),
                         c.share())).toList(),
                 costs.backgroundHostCpu(), new ReportModel.WaitsModel(costs.waits().coreWaitMean(), costs.waits().lockMean(),
-                        costs.waits().parkMean(), costs.waits().socketMean()));
+                        costs.waits().parkMean(), costs.waits().socketMean()),
+                costs.hostParts().stream().map(p -> new ReportModel.HostPartModel(p.name(), p.process(), p.share())).toList());
     }
 
     private static ReportModel.FirstSaturatedModel first(StepVerdict v) {

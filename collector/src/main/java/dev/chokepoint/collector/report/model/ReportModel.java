@@ -69,10 +69,12 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
 
     /**
      * {@code processes}: left out where no target exported its identity, so such a report.json
-     * stays as it was (and null in reports written before it existed).
+     * stays as it was (and null in reports written before it existed). {@code hostViews}: the
+     * targets that are the collector's own view of its host (left out where there is none).
      */
     public record RunModel(long startMillis, long endMillis, List<String> targets, List<EventModel> events,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProcessModel> processes) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProcessModel> processes,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> hostViews) {
     }
 
     /** A process seen at a target: the agent's instance, its pid, when it started; each null where not exported. */
@@ -91,7 +93,15 @@ public record ReportModel(int schema, String headline, SloModel slo, KneeModel k
                             TrafficModel traffic, StepSloModel slo, LimitModel limit, FirstSaturatedModel firstSaturated,
                             Long onsetMillis, List<ConsequenceModel> consequences, List<UseModel> resources,
                             List<RouteModel> routes, List<StatementModel> statements, double backgroundHostCpu,
-                            WaitsModel waits) {
+                            WaitsModel waits, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostPartModel> hostParts) {
+    }
+
+    /**
+     * Who used the host's cores during a step (the collector's host view): a part of the run (the
+     * service, a dependency on the host by its address, the load generator, the collector, an
+     * exporter, "others") and its processes' CPU as a share of the host's cores.
+     */
+    public record HostPartModel(String name, String process, double share) {
     }
 
     /**
