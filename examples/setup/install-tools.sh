@@ -9,7 +9,7 @@
 # every start is in place while apt runs (and removed after, unless one was there before).
 set -euo pipefail
 need=()
-for pkg in hey prometheus nginx chromium jq yq prometheus-postgres-exporter prometheus-node-exporter; do
+for pkg in hey prometheus nginx chromium jq yq prometheus-postgres-exporter prometheus-node-exporter prometheus-mysqld-exporter; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then
