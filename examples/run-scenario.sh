@@ -28,8 +28,8 @@ usage: examples/run-scenario.sh <scenario> [--ci] [--out DIR] [--db auto|postgre
   --ci       the CI-sized stairs (shorter steps)
   --out DIR  run folder (default runs/<scenario>-<timestamp>)
   --db       database: postgres (127.0.0.1:5432), mariadb (127.0.0.1:3306), h2 (an H2 server
-             started in its own process), or auto (default: postgres when 127.0.0.1:5432
-             answers, else h2)
+             started in its own process), or auto (default: the scenario's database: if it
+             names one, else postgres when 127.0.0.1:5432 answers, else h2)
   --rates    other stairs than the scenario's (offered RPS per step, rising); its expect may
              then not hold
   --no-schedule
@@ -47,7 +47,7 @@ USAGE
 die_usage() { echo "run-scenario.sh: $*" >&2; usage; exit 2; }
 log() { echo "[run-scenario $(date +%T)] $*" >&2; }
 
-scenario="" ci="" out="" db=auto rates="" schedule=yes drive=stairs
+scenario="" ci="" out="" db=auto db_given="" rates="" schedule=yes drive=stairs
 search_slo="p95<=300ms" search_max_time=10m search_probe=15s
 while (($#)); do
   case "$1" in
@@ -59,7 +59,7 @@ while (($#)); do
     --rates) [[ $# -ge 2 ]] || die_usage "--rates needs a list like 10,30,120"; rates=$2; shift 2 ;;
     --no-schedule) schedule=""; shift ;;
     --out) [[ $# -ge 2 ]] || die_usage "--out needs a folder"; out=$2; shift 2 ;;
-    --db) [[ $# -ge 2 ]] || die_usage "--db needs auto, postgres, mariadb or h2"; db=$2; shift 2 ;;
+    --db) [[ $# -ge 2 ]] || die_usage "--db needs auto, postgres, mariadb or h2"; db=$2; db_given=1; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     -*) die_usage "unknown option '$1'" ;;
     *) [[ -z $scenario ]] || die_usage "only one scenario at a time (got '$scenario' and '$1')"; scenario=$1; shift ;;
@@ -132,6 +132,14 @@ if [[ -n $rates ]]; then
   LOAD_RATES=$rates
 fi
 log "scenario $SCENARIO_NAME${SCENARIO_CASE:+ (case $SCENARIO_CASE)}: $SCENARIO_DESCRIPTION"
+if [[ -n $SCENARIO_DB ]]; then
+  # A scenario whose case is one database's (MariaDB's row locks read through MySQL's exporter) names it.
+  if [[ -z $db_given || $db == auto ]]; then
+    db=$SCENARIO_DB
+  elif [[ $db != "$SCENARIO_DB" ]]; then
+    log "--db $db instead of the scenario's database $SCENARIO_DB: its expect may not hold"
+  fi
+fi
 log "run folder $out"
 
 # ---- the service's JVM: the java on the PATH, or the JDK of the release the scenario names ------
@@ -225,6 +233,20 @@ for exporter in "${EXPORTERS[@]}"; do
       start_exporter postgres "$port" env DATA_SOURCE_NAME="postgresql://postgres@127.0.0.1:5432/test?sslmode=disable" \
         prometheus-postgres-exporter "--web.listen-address=127.0.0.1:$port" \
         "--extend.query-path=$examples/exporters/postgres-queries.yaml" --no-collector.database --no-collector.bgwriter ;;
+    mysql)
+      [[ $db == mariadb ]] || { log "no MariaDB in this run (--db $db): MySQL's exporter is not started"; continue; }
+      command -v prometheus-mysqld-exporter >/dev/null || bash "$examples/setup/install-tools.sh"
+      port=$(free_port)
+      # Debian's exporter (0.14) takes its DSN from the environment; root has no password here.
+      # --config.my-cnf=/dev/null: a ~/.my.cnf of whoever runs the demo must not change the account.
+      # The collectors the rules read: SHOW GLOBAL STATUS (threads running and connected, InnoDB
+      # row lock waits) and SHOW GLOBAL VARIABLES (max_connections, port), plus mysql_version_info;
+      # not the other defaults (replica status, compression and response-time tables), which made
+      # a scrape time out now and then on a host at load 30.
+      start_exporter mysql "$port" env DATA_SOURCE_NAME="root@tcp(127.0.0.1:3306)/" \
+        prometheus-mysqld-exporter "--web.listen-address=127.0.0.1:$port" --config.my-cnf=/dev/null \
+        --no-collect.slave_status --no-collect.info_schema.query_response_time \
+        --no-collect.info_schema.innodb_cmp --no-collect.info_schema.innodb_cmpmem ;;
     node)
       command -v prometheus-node-exporter >/dev/null || bash "$examples/setup/install-tools.sh"
       port=$(free_port)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the demo and the tests use: the load tool (hey), for the fleet
 # example (examples/fleet) Prometheus and nginx, Chromium, in which a test renders the HTML
-# report headless, and jq/yq, with which examples/verify-scenarios.sh reads reports and scenarios. Idempotent; needs root (it is root on these
+# report headless, and jq/yq, with which examples/verify-scenarios.sh reads reports and scenarios, and the
+# databases' and host's exporters the db-* scenarios record (PostgreSQL's, MySQL's, node). Idempotent; needs root (it is root on these
 # machines and in CI).
 #
 # Prometheus and nginx are run by the examples as plain processes with their own config and data
@@ -9,7 +10,7 @@
 # every start is in place while apt runs (and removed after, unless one was there before).
 set -euo pipefail
 need=()
-for pkg in hey prometheus nginx chromium jq yq prometheus-postgres-exporter prometheus-node-exporter; do
+for pkg in hey prometheus nginx chromium jq yq prometheus-postgres-exporter prometheus-node-exporter prometheus-mysqld-exporter; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then

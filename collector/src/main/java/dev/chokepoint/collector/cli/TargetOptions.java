@@ -28,8 +28,9 @@ public final class TargetOptions {
     @Option(names = "--target", paramLabel = "URL", converter = TargetConverter.class,
             description = "Metrics endpoint to scrape (Prometheus text or OpenMetrics), e.g. "
                     + "http://127.0.0.1:8080/actuator/prometheus, or a dependency's exporter (PostgreSQL's, "
-                    + "a node exporter: docs/dependencies.md); repeat for several targets "
-                    + "(default: the agent's, http://127.0.0.1:19464/metrics).")
+                    + "MySQL's, a node exporter: docs/dependencies.md), which may end in #dependency=HOST:PORT, "
+                    + "the database it speaks for as the service connects to it, when its labels or address "
+                    + "do not say; repeat for several targets (default: the agent's, http://127.0.0.1:19464/metrics).")
     List<URI> targets;
 
     Duration interval = Duration.ofSeconds(1);

@@ -44,7 +44,8 @@ public final class TargetScraper {
 
     public CompletableFuture<ScrapeOutcome> scrape(URI target) {
         long start = System.nanoTime();
-        HttpRequest request = HttpRequest.newBuilder(target)
+        // A #dependency= fragment is the collector's note on the target, never sent.
+        HttpRequest request = HttpRequest.newBuilder(withoutFragment(target))
                 .timeout(timeout)
                 .header("Accept", ExpositionFormat.ACCEPT)
                 // No Accept-Encoding: gzip: compressing costs the target CPU in the one thread that
@@ -63,6 +64,14 @@ public final class TargetScraper {
                     }
                     return parse(response, millis);
                 });
+    }
+
+    private static URI withoutFragment(URI target) {
+        if (target.getRawFragment() == null) {
+            return target;
+        }
+        String text = target.toString();
+        return URI.create(text.substring(0, text.indexOf('#')));
     }
 
     /** Bounded memory whatever a target sends: a declared length over the limit is not read at all. */

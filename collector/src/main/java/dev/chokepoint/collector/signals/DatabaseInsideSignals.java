@@ -12,8 +12,8 @@ import java.util.function.Predicate;
 
 /**
  * The database seen from inside, beside the service's view of it: what PostgreSQL's exporter
- * ({@code prometheus-postgres-exporter}, with Chokepoint's queries file for wait events) and the
- * database host's node exporter say about why it saturated — backends on CPU against the host's
+ * ({@code prometheus-postgres-exporter}, with Chokepoint's queries file for wait events) or MySQL's
+ * ({@link MysqlExporterSignals}) and the database host's node exporter say about why it saturated — backends on CPU against the host's
  * cores, sessions waiting on row locks, on I/O, connections against {@code max_connections}.
  * Computed into the frame of each service whose agent connected to that database; a run without
  * those exporters has none of these signals, and the rules that read them stay silent.
@@ -55,12 +55,16 @@ final class DatabaseInsideSignals {
         return SIGNALS.stream().anyMatch(s -> s.name().equals(signal));
     }
 
-    static void compute(List<TargetSeries> postgres, List<TargetSeries> nodes, SignalFrame out) {
+    /** Into a service's frame, from the exporters of the database it connected to (the first of each kind). */
+    static void compute(List<DependencyExporter> postgres, List<DependencyExporter> mysql, List<DependencyExporter> nodes,
+                        SignalFrame out) {
         if (!postgres.isEmpty()) {
-            postgres(postgres.get(0), out);
+            postgres(postgres.get(0).series(), out);
+        } else if (!mysql.isEmpty()) {
+            MysqlExporterSignals.compute(mysql.get(0), out);
         }
         if (!nodes.isEmpty()) {
-            node(nodes.get(0), out);
+            node(nodes.get(0).series(), out);
         }
     }
 
@@ -111,7 +115,7 @@ final class DatabaseInsideSignals {
      * ends; and a label set the exporter drops when its count is 0 (a GROUP BY without that group)
      * counts as 0 in the scrapes that lacked it, not as unknown.
      */
-    private static double[] windowMean(TargetSeries in, String name, Predicate<SeriesKey> filter) {
+    static double[] windowMean(TargetSeries in, String name, Predicate<SeriesKey> filter) {
         Grid grid = in.grid();
         double[] scrapes = in.samplesInWindow();
         double[] sum = new double[grid.size()];

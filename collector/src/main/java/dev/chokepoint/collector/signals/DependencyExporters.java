@@ -6,6 +6,7 @@ import dev.chokepoint.collector.store.Series;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,6 +19,8 @@ import java.util.Set;
 public final class DependencyExporters {
 
     static final String JDBC_PEER = "chokepoint_jdbc_peer_connections";
+    /** mysqld_exporter's copy of the server's {@code port} variable. */
+    static final String MYSQL_PORT = "mysql_global_variables_port";
 
     private final List<DependencyExporter> exporters = new ArrayList<>();
 
@@ -59,12 +62,11 @@ public final class DependencyExporters {
      * The exporters of one kind that speak for the databases a service connected to. A service
      * whose agent names no database peer (Actuator alone, an H2 in memory) gets none.
      */
-    List<TargetSeries> forService(TargetSeries service, DependencyExporter.Kind kind) {
+    List<DependencyExporter> forService(TargetSeries service, DependencyExporter.Kind kind) {
         Set<String> peers = new LinkedHashSet<>();
         service.series(JDBC_PEER, k -> true).forEach(s -> peers.add(s.key().label("peer")));
         return exporters.stream().filter(e -> e.kind() == kind)
-                .filter(e -> peers.stream().anyMatch(p -> p != null && e.describesPeer(p)))
-                .map(DependencyExporter::series).toList();
+                .filter(e -> peers.stream().anyMatch(p -> p != null && e.describesPeer(p))).toList();
     }
 
     /** Every exporter of one kind, whatever it speaks for. */
@@ -74,16 +76,30 @@ public final class DependencyExporters {
 
     private static Set<String> describes(RunData run, String target, DependencyExporter.Kind kind) {
         Set<String> out = new LinkedHashSet<>();
-        if (kind == DependencyExporter.Kind.NODE) {
-            out.add(DependencyExporter.urlHost(target));
+        String declared = declared(target);
+        if (declared != null) {
+            out.add(kind == DependencyExporter.Kind.NODE ? DependencyExporter.hostOf(declared) : declared);
             return out;
         }
-        for (Series s : run.series()) {
-            String server = s.key().target().equals(target) ? s.key().label("server") : null;
-            if (server != null) {
-                out.add(server);
-            }
+        switch (kind) {
+            case NODE -> out.add(DependencyExporter.urlHost(target));
+            case POSTGRES -> run.series().stream().filter(s -> s.key().target().equals(target))
+                    .map(s -> s.key().label("server")).filter(Objects::nonNull).forEach(out::add);
+            // mysqld_exporter names no server: the server's port (SHOW GLOBAL VARIABLES) on the
+            // exporter's own host, where it usually runs beside the database.
+            case MYSQL -> run.series().stream().filter(s -> s.key().target().equals(target)
+                            && s.key().name().equals(MYSQL_PORT) && s.size() > 0)
+                    .map(s -> DependencyExporter.urlHost(target) + ":" + (long) s.values()[s.size() - 1]).forEach(out::add);
         }
         return out;
+    }
+
+    /** A target's {@code #dependency=} fragment; one that does not parse (a run folder edited by hand) names none. */
+    private static String declared(String target) {
+        try {
+            return DependencyExporter.declaredDependency(target);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

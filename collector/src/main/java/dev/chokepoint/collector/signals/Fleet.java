@@ -35,6 +35,7 @@ public final class Fleet {
             targets.add(in);
             SignalFrame frame = SignalCatalog.compute(in, baseline);
             DatabaseInsideSignals.compute(exporters.forService(in, DependencyExporter.Kind.POSTGRES),
+                    exporters.forService(in, DependencyExporter.Kind.MYSQL),
                     exporters.forService(in, DependencyExporter.Kind.NODE), frame);
             frames.add(frame);
         }

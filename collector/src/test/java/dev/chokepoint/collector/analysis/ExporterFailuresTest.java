@@ -20,11 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A dependency's exporter that is slow, absent or answers garbage (the recorder turns each into
  * failed scrapes: one event when it starts failing) costs that dependency's signals only: the
  * service's verdicts fall back to what the agent alone says, and the run is never read as a
- * service that stopped answering. On db-cpu-ci, recorded with PostgreSQL's and the node exporter.
+ * service that stopped answering. On db-cpu-ci, recorded with PostgreSQL's and the node exporter,
+ * and db-row-lock-mariadb-ci, with MySQL's.
  */
 class ExporterFailuresTest {
 
     private static final Path RUN = Path.of("src/test/resources/recorded/db-cpu-ci");
+    private static final Path MARIADB_RUN = Path.of("src/test/resources/recorded/db-row-lock-mariadb-ci");
 
     @Test
     void an_exporter_that_stops_answering_mid_run_costs_its_signals_not_the_run() throws Exception {
@@ -49,6 +51,36 @@ class ExporterFailuresTest {
         assertThat(report.steps().stream().skip(2).map(ExporterFailuresTest::verdict)).doesNotContain("database-cpu");
         assertThat(report.run().events().stream().filter(e -> e.target().equals(exporter)
                 && e.kind() == ScrapeEvent.Kind.FAILED)).hasSize(1);
+    }
+
+    @Test
+    void mysqls_exporter_answering_garbage_from_step_3_on_costs_its_signals_not_the_run() throws Exception {
+        // given db-row-lock-mariadb-ci with MySQL's exporter failing from step 3 on (its body no
+        // exposition the parser reads): one event for it
+        RecordedRun recorded = RecordedRun.load(MARIADB_RUN);
+        String exporter = exporter(recorded.run(), "mysql_up");
+        RunData run = without(recorded.run(), exporter, recorded.steps().get(2).startMillis(),
+                "not Prometheus text or OpenMetrics: line 1");
+
+        // when
+        Report report = Analysis.analyze(run, recorded.steps(), AnalysisOptions.defaults());
+        Report whole = Analysis.analyze(recorded.run(), recorded.steps(), AnalysisOptions.defaults());
+
+        // then step 3 keeps the database, from the agent's view (the statement slowed down), not
+        // the exporter's row locks; the service's own death after the stairs is read as before
+        assertThat(verdict(whole.steps().get(2))).isEqualTo("database-row-locks");
+        assertThat(report.steps().get(2).firstSaturated().resource().id()).isEqualTo("database");
+        assertThat(report.steps().stream().skip(2).map(ExporterFailuresTest::verdict)).doesNotContain("database-row-locks");
+        for (int i = 0; i < report.steps().size(); i++) {
+            assertThat(symptoms(report.steps().get(i))).isEqualTo(symptoms(whole.steps().get(i)));
+        }
+        // (the recording's own events for it stay: it timed out now and then on the loaded host)
+        assertThat(report.run().events().stream().filter(e -> e.target().equals(exporter)
+                && e.kind() == ScrapeEvent.Kind.FAILED)).hasSize((int) failures(recorded.run(), exporter) + 1);
+    }
+
+    private static long failures(RunData run, String target) {
+        return run.events().stream().filter(e -> e.target().equals(target) && e.kind() == ScrapeEvent.Kind.FAILED).count();
     }
 
     private static String verdict(StepVerdict v) {

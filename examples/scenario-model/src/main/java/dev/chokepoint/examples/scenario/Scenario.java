@@ -12,7 +12,9 @@ import java.util.Map;
  * {@code case} is the row of the design's real cases the scenario reproduces; scenarios that
  * reproduce a reported failure of the tool itself (the lock, the heap that dies) may have none.
  * {@code exporters}: the dependencies' exporters to record beside the agent ({@link #KNOWN_EXPORTERS}),
- * none when absent.
+ * none when absent. {@code database}: the database the scenario runs on ({@link #KNOWN_DATABASES}:
+ * a case that is MariaDB's, read through MySQL's exporter), or null for run-scenario.sh's choice
+ * (PostgreSQL when it answers, else H2).
  */
 public record Scenario(
         int schema,
@@ -23,10 +25,13 @@ public record Scenario(
         Downstream downstream,
         Load load,
         Expect expect,
-        List<String> exporters) {
+        List<String> exporters,
+        String database) {
 
     /** The dependencies' exporters run-scenario.sh starts beside the service (docs/dependencies.md). */
-    public static final List<String> KNOWN_EXPORTERS = List.of("postgres", "node");
+    public static final List<String> KNOWN_EXPORTERS = List.of("postgres", "mysql", "node");
+    /** The databases run-scenario.sh can run the service on (its --db values but auto). */
+    public static final List<String> KNOWN_DATABASES = List.of("postgres", "mariadb", "h2");
 
     public Scenario {
         exporters = exporters == null ? List.of() : List.copyOf(exporters);

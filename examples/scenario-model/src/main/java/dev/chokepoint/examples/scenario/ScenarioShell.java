@@ -53,6 +53,7 @@ public final class ScenarioShell {
         assign(out, "LOAD_STEP_SECONDS", Integer.toString(s.load().stepSeconds(ci)));
         assign(out, "LOAD_WORKER_RATE", rate(s.load().workerRate()));
         array(out, "EXPORTERS", s.exporters());
+        assign(out, "SCENARIO_DB", s.database() == null ? "" : s.database());
         assign(out, "EXPECT_RESOURCE", s.expect().resource());
         assign(out, "EXPECT_STEP", s.expect().step() == null ? "" : s.expect().step().toString());
         assign(out, "EXPECT_TARGET_DIES", s.expect().targetDies() ? "true" : "");

@@ -42,6 +42,15 @@ final class ScenarioValidator {
         downstream(s.downstream(), problems);
         s.exporters().stream().filter(e -> !Scenario.KNOWN_EXPORTERS.contains(e)).forEach(e -> problems.add(
                 "exporters: unknown exporter '" + e + "'; known: " + String.join(", ", Scenario.KNOWN_EXPORTERS)));
+        if (s.database() != null && !Scenario.KNOWN_DATABASES.contains(s.database())) {
+            problems.add("database: unknown database '" + s.database() + "'; known: " + String.join(", ", Scenario.KNOWN_DATABASES));
+        }
+        // An exporter for a database the scenario does not run on would never be started.
+        if (s.database() != null) {
+            s.exporters().stream().filter(e -> e.equals("postgres") && !s.database().equals("postgres")
+                    || e.equals("mysql") && !s.database().equals("mariadb")).forEach(e -> problems.add(
+                    "exporters: '" + e + "' reads a database this scenario does not run on (database: " + s.database() + ")"));
+        }
         int steps = load(s.load(), problems);
         expect(s.expect(), steps, problems);
         return problems;

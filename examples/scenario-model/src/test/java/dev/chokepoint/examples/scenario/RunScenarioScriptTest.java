@@ -18,7 +18,7 @@ class RunScenarioScriptTest {
 
         assertThat(result.exitCode).isEqualTo(2);
         assertThat(result.stderr).contains("unknown scenario 'no-such-scenario'")
-                .contains("cpu cpu-heavy cpu-neighbour cpu-quota cpu-starved db-cpu db-row-lock downstream executor headroom heap heap-death held-connection http-pool lock low-rate object-pool pool pool-wide redis slow-query vt-bulkhead workers");
+                .contains("cpu cpu-heavy cpu-neighbour cpu-quota cpu-starved db-cpu db-row-lock db-row-lock-mariadb downstream executor headroom heap heap-death held-connection http-pool lock low-rate object-pool pool pool-wide redis slow-query vt-bulkhead workers");
     }
 
     @Test

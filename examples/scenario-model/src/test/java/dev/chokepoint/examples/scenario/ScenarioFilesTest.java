@@ -25,7 +25,7 @@ class ScenarioFilesTest {
         assertThat(scenarios).extracting(Scenario::name).containsExactlyInAnyOrder(
                 "cpu", "pool", "held-connection", "slow-query", "heap", "workers", "downstream", "cpu-quota", "headroom",
                 "lock", "heap-death", "low-rate", "pool-wide", "cpu-heavy", "executor", "redis", "cpu-starved", "cpu-neighbour",
-                "http-pool", "object-pool", "vt-bulkhead", "db-cpu", "db-row-lock");
+                "http-pool", "object-pool", "vt-bulkhead", "db-cpu", "db-row-lock", "db-row-lock-mariadb");
     }
 
     @Test
@@ -39,7 +39,7 @@ class ScenarioFilesTest {
                 .containsExactlyInAnyOrderElementsOf(Stream.concat(IntStream.rangeClosed(1, 9).boxed(), Stream.of(5, 2, 1, 1)).toList());
         assertThat(scenarios).filteredOn(s -> s.caseNumber() == null).extracting(Scenario::name)
                 .containsExactlyInAnyOrder("lock", "low-rate", "executor", "redis", "cpu-neighbour",
-                        "http-pool", "object-pool", "vt-bulkhead", "db-cpu", "db-row-lock");
+                        "http-pool", "object-pool", "vt-bulkhead", "db-cpu", "db-row-lock", "db-row-lock-mariadb");
     }
 
     @Test

@@ -32,7 +32,20 @@ class ScenarioReaderTest {
     @Test
     void anExporterTheRunnerCannotStartIsRejectedListingTheKnownOnes() throws Exception {
         assertThatThrownBy(() -> reader.read(fixture("unknown-exporter.yaml")))
-                .hasMessageContaining("exporters: unknown exporter 'oracle'; known: postgres, node");
+                .hasMessageContaining("exporters: unknown exporter 'oracle'; known: postgres, mysql, node");
+    }
+
+    @Test
+    void aScenarioPinnedToADatabaseRunsOnItAndOnlyItsExporterIsAccepted() throws Exception {
+        Scenario mariadb = reader.read(ScenarioFilesTest.SCENARIOS.resolve("db-row-lock-mariadb.yaml"));
+        assertThat(mariadb.database()).isEqualTo("mariadb");
+        assertThat(ScenarioShell.assignments(mariadb, true)).contains("SCENARIO_DB='mariadb'").contains("EXPORTERS=('mysql' 'node')");
+        assertThat(ScenarioShell.assignments(reader.read(ScenarioFilesTest.SCENARIOS.resolve("db-row-lock.yaml")), true))
+                .contains("SCENARIO_DB=''");
+        assertThatThrownBy(() -> reader.read(fixture("unknown-database.yaml")))
+                .hasMessageContaining("database: unknown database 'oracle'; known: postgres, mariadb, h2");
+        assertThatThrownBy(() -> reader.read(fixture("exporter-for-another-database.yaml")))
+                .hasMessageContaining("exporters: 'postgres' reads a database this scenario does not run on (database: mariadb)");
     }
 
     @Test
