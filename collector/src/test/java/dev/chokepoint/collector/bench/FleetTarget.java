@@ -80,49 +80,41 @@ final class FleetTarget {
     private void core(String target) {
         Map<String, String> connector = Map.of("name", CONNECTOR);
         Map<String, String> pool = Map.of("pool", POOL);
-        for (String name : new String[] {"process_cpu_usage", "system_cpu_usage", "system_load_average_1m",
-            "jvm_gc_overhead", "jvm_threads_live_threads", "chokepoint_cpu_runnable_threads", "chokepoint_http_server_active",
-            "jvm_gc_live_data_size_bytes", "jvm_threads_daemon_threads"}) {
-            add(target, name, Map.of(), Kind.GAUGE_NOISE);
-        }
-        for (String name : new String[] {"system_cpu_count", "jvm_gc_max_data_size_bytes", "process_files_max_files",
-            "jvm_threads_peak_threads"}) {
-            add(target, name, Map.of(), Kind.CONSTANT);
-        }
-        for (String name : new String[] {"tomcat_threads_busy_threads", "tomcat_threads_current_threads",
-            "chokepoint_tomcat_queue", "tomcat_connections_current_connections"}) {
-            add(target, name, connector, Kind.GAUGE_NOISE);
-        }
-        add(target, "tomcat_threads_config_max_threads", connector, Kind.CONSTANT);
-        add(target, "tomcat_connections_config_max_connections", connector, Kind.CONSTANT);
-        for (String name : new String[] {"hikaricp_connections_active", "hikaricp_connections_idle",
-            "hikaricp_connections_pending", "hikaricp_connections", "hikaricp_connections_acquire_seconds_max",
-            "hikaricp_connections_usage_seconds_max"}) {
-            add(target, name, pool, Kind.GAUGE_NOISE);
-        }
-        add(target, "hikaricp_connections_max", pool, Kind.CONSTANT);
-        add(target, "hikaricp_connections_min", pool, Kind.CONSTANT);
-        for (String name : new String[] {"hikaricp_connections_acquire_seconds_count", "hikaricp_connections_usage_seconds_count",
-            "hikaricp_connections_timeout_total", "jvm_gc_pause_seconds_count", "jvm_threads_started_threads_total",
-            "chokepoint_cpu_periods_total"}) {
-            add(target, name, name.startsWith("jvm_gc") ? gc() : name.startsWith("hikari") ? pool : Map.of(), Kind.SPLIT_COUNT);
-        }
-        for (String name : new String[] {"hikaricp_connections_acquire_seconds_sum", "hikaricp_connections_usage_seconds_sum",
-            "jvm_gc_pause_seconds_sum", "process_cpu_time_ns_total", "chokepoint_cpu_steal_seconds_total",
-            "chokepoint_cpu_throttled_seconds_total", "jvm_gc_memory_allocated_bytes_total"}) {
-            add(target, name, name.startsWith("jvm_gc_pause") ? gc() : name.startsWith("hikari") ? pool : Map.of(),
-                    Kind.SPLIT_SUM);
-        }
-        add(target, "jvm_gc_pause_seconds_max", gc(), Kind.GAUGE_NOISE);
+        addAll(target, Map.of(), Kind.GAUGE_NOISE, "process_cpu_usage", "system_cpu_usage", "system_load_average_1m",
+                "jvm_gc_overhead", "jvm_threads_live_threads", "chokepoint_cpu_runnable_threads", "chokepoint_http_server_active",
+                "jvm_gc_live_data_size_bytes", "jvm_threads_daemon_threads");
+        addAll(target, Map.of(), Kind.CONSTANT, "system_cpu_count", "jvm_gc_max_data_size_bytes", "process_files_max_files",
+                "jvm_threads_peak_threads");
+        addAll(target, connector, Kind.GAUGE_NOISE, "tomcat_threads_busy_threads", "tomcat_threads_current_threads",
+                "chokepoint_tomcat_queue", "tomcat_connections_current_connections");
+        addAll(target, connector, Kind.CONSTANT, "tomcat_threads_config_max_threads", "tomcat_connections_config_max_connections");
+        addAll(target, pool, Kind.GAUGE_NOISE, "hikaricp_connections_active", "hikaricp_connections_idle",
+                "hikaricp_connections_pending", "hikaricp_connections", "hikaricp_connections_acquire_seconds_max",
+                "hikaricp_connections_usage_seconds_max");
+        addAll(target, pool, Kind.CONSTANT, "hikaricp_connections_max", "hikaricp_connections_min");
+        addAll(target, pool, Kind.SPLIT_COUNT, "hikaricp_connections_acquire_seconds_count",
+                "hikaricp_connections_usage_seconds_count", "hikaricp_connections_timeout_total");
+        addAll(target, gc(), Kind.SPLIT_COUNT, "jvm_gc_pause_seconds_count");
+        addAll(target, Map.of(), Kind.SPLIT_COUNT, "jvm_threads_started_threads_total", "chokepoint_cpu_periods_total");
+        addAll(target, pool, Kind.SPLIT_SUM, "hikaricp_connections_acquire_seconds_sum", "hikaricp_connections_usage_seconds_sum");
+        addAll(target, gc(), Kind.SPLIT_SUM, "jvm_gc_pause_seconds_sum");
+        addAll(target, Map.of(), Kind.SPLIT_SUM, "process_cpu_time_ns_total", "chokepoint_cpu_steal_seconds_total",
+                "chokepoint_cpu_throttled_seconds_total", "jvm_gc_memory_allocated_bytes_total");
+        addAll(target, gc(), Kind.GAUGE_NOISE, "jvm_gc_pause_seconds_max");
         for (String id : new String[] {"G1 Eden Space", "G1 Old Gen", "G1 Survivor Space", "Metaspace", "CodeCache",
             "Compressed Class Space"}) {
             Map<String, String> area = Map.of("area", id.startsWith("G1") ? "heap" : "nonheap", "id", id);
             add(target, "jvm_memory_used_bytes", area, Kind.GAUGE_NOISE);
-            add(target, "jvm_memory_committed_bytes", area, Kind.CONSTANT);
-            add(target, "jvm_memory_max_bytes", area, Kind.CONSTANT);
+            addAll(target, area, Kind.CONSTANT, "jvm_memory_committed_bytes", "jvm_memory_max_bytes");
         }
         for (String state : new String[] {"runnable", "blocked", "waiting", "timed-waiting", "new", "terminated"}) {
             add(target, "jvm_threads_states_threads", Map.of("state", state), Kind.GAUGE_NOISE);
+        }
+    }
+
+    private void addAll(String target, Map<String, String> labels, Kind kind, String... names) {
+        for (String name : names) {
+            add(target, name, labels, kind);
         }
     }
 
