@@ -19,7 +19,7 @@ class FleetStoreSizeTest {
 
     @Test
     void aFleetRunIsHeldInFewerBytesThanDoubles(@TempDir Path dir) throws Exception {
-        SyntheticRun.write(dir.resolve("run"), 2, 300, 600, 1);
+        SyntheticRun.write(dir.resolve("run"), 2, 300, 600, 1, 1);
         RunData run = RunReader.read(dir.resolve("run"));
 
         long samples = run.series().stream().mapToLong(Series::size).sum();

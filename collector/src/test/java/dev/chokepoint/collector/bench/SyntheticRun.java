@@ -21,9 +21,11 @@ import java.util.Locale;
  * <pre>
  *   mvn -B -ntp -pl rules,collector -am package -DskipTests
  *   java -cp collector/target/chokepoint.jar:collector/target/test-classes \
- *       dev.chokepoint.collector.bench.SyntheticRun DIR TARGETS SERIES [SECONDS] [SEED]
+ *       dev.chokepoint.collector.bench.SyntheticRun DIR TARGETS SERIES [SECONDS] [SEED] [STAGGER_MS]
  *   collector/bin/chokepoint analyze DIR
  * </pre>
+ * {@code STAGGER_MS} (default 1): how far apart the targets of one round are stamped, as a
+ * recorder's loop of sends stamps them; 0 stamps a round's targets in the same millisecond.
  */
 public final class SyntheticRun {
 
@@ -35,7 +37,7 @@ public final class SyntheticRun {
 
     public static void main(String[] args) throws IOException {
         if (args.length < 3) {
-            System.err.println("usage: SyntheticRun DIR TARGETS SERIES [SECONDS] [SEED]");
+            System.err.println("usage: SyntheticRun DIR TARGETS SERIES [SECONDS] [SEED] [STAGGER_MS]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
@@ -43,12 +45,14 @@ public final class SyntheticRun {
         int series = Integer.parseInt(args[2]);
         int seconds = args.length > 3 ? Integer.parseInt(args[3]) : 3600;
         long seed = args.length > 4 ? Long.parseLong(args[4]) : 1;
-        write(dir, targets, series, seconds, seed);
+        int stagger = args.length > 5 ? Integer.parseInt(args[5]) : 1;
+        write(dir, targets, series, seconds, seed, stagger);
         System.out.printf(Locale.ROOT, "wrote %s: %d s × %d targets × %d series%n", dir, seconds, targets, series);
     }
 
     /** Writes the run folder {@code dir} (which must not hold a run yet). */
-    static void write(Path dir, int targetCount, int seriesPerTarget, int seconds, long seed) throws IOException {
+    static void write(Path dir, int targetCount, int seriesPerTarget, int seconds, long seed, int staggerMillis)
+            throws IOException {
         List<String> targets = new ArrayList<>();
         for (int t = 0; t < targetCount; t++) {
             targets.add("http://10.0.0." + (t + 1) + ":8080/actuator/prometheus");
@@ -71,7 +75,7 @@ public final class SyntheticRun {
             }
             for (int second = 0; second < seconds; second++) {
                 for (int t = 0; t < targetCount; t++) {
-                    writer.writeScrape(t, START_MILLIS + second * 1000L + t, ids[t], fleet.get(t).next(second, stepSeconds));
+                    writer.writeScrape(t, START_MILLIS + second * 1000L + (long) t * staggerMillis, ids[t], fleet.get(t).next(second, stepSeconds));
                 }
                 writer.flush();
             }
