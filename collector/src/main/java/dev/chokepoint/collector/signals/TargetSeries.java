@@ -7,9 +7,12 @@ import dev.chokepoint.collector.store.SeriesKey;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -131,8 +134,11 @@ public final class TargetSeries {
      */
     private long[] scrapeTimes() {
         if (scrapeTimes == null) {
-            scrapeTimes = byName.values().stream().flatMap(List::stream)
-                    .flatMapToLong(s -> Arrays.stream(s.timesMillis())).sorted().distinct().toArray();
+            // Most series share their target's time array: each array once gives the same times
+            // without sorting a thousand copies of them.
+            Set<long[]> arrays = Collections.newSetFromMap(new IdentityHashMap<>());
+            byName.values().forEach(list -> list.forEach(s -> arrays.add(s.timesMillis())));
+            scrapeTimes = arrays.stream().flatMapToLong(Arrays::stream).sorted().distinct().toArray();
         }
         return scrapeTimes;
     }
@@ -205,10 +211,11 @@ public final class TargetSeries {
     public boolean recordedWaitsThroughout(long fromMillis, long toMillis) {
         boolean seen = false;
         for (Series s : series(RequestSplitSignals.RECORDING, k -> true)) {
+            double[] values = s.values();
             for (int i = 0; i < s.size(); i++) {
                 long t = s.timesMillis()[i];
                 if (t >= fromMillis && t <= toMillis) {
-                    if (s.values()[i] != 1) {
+                    if (values[i] != 1) {
                         return false;
                     }
                     seen = true;

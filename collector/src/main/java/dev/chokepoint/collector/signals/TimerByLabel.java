@@ -72,6 +72,14 @@ final class TimerByLabel {
             base[l] = c >= MIN_CALLS ? s / c : Double.NaN;
         }
         double seconds = in.grid().windowSeconds();
+        // Looked up once, not per point: a NaN array made per point and label cost minutes on an hour's run.
+        double[] none = nan(n);
+        double[][] countsOf = new double[labels.size()][];
+        double[][] sumsOf = new double[labels.size()][];
+        for (int l = 0; l < labels.size(); l++) {
+            countsOf[l] = counts.getOrDefault(labels.get(l), none);
+            sumsOf[l] = sums.get(labels.get(l));
+        }
         for (int i = 0; i < n; i++) {
             double total = 0;
             for (double[] s : sums.values()) {
@@ -80,8 +88,8 @@ final class TimerByLabel {
             int best = -1;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int l = 0; l < labels.size(); l++) {
-                double s = sums.get(labels.get(l))[i];
-                double c = counts.getOrDefault(labels.get(l), nan(n))[i];
+                double s = sumsOf[l][i];
+                double c = countsOf[l][i];
                 if (!(c >= MIN_CALLS)) {
                     continue;
                 }
@@ -95,8 +103,8 @@ final class TimerByLabel {
                 continue;
             }
             String chosen = labels.get(best);
-            double s = sums.get(chosen)[i];
-            double c = counts.get(chosen)[i];
+            double s = sumsOf[best][i];
+            double c = countsOf[best][i];
             label[i] = chosen;
             mean[i] = s / c;
             baselineMean[i] = base[best];

@@ -83,10 +83,11 @@ record ServerLoad(long first, long interval, double[] rates, double[] inFlight) 
         double[] out = new double[n];
         Arrays.fill(out, Double.NaN);
         for (Series s : run.named(name)) {
+            double[] values = s.values();
             for (int i = 0; i < s.size(); i++) {
                 int k = (int) Math.round((double) (s.timesMillis()[i] - first) / interval) - 1;
-                if (k >= 0 && k < n && !Double.isNaN(s.values()[i])) {
-                    out[k] = Double.isNaN(out[k]) ? s.values()[i] : out[k] + s.values()[i];
+                if (k >= 0 && k < n && !Double.isNaN(values[i])) {
+                    out[k] = Double.isNaN(out[k]) ? values[i] : out[k] + values[i];
                 }
             }
         }

@@ -3,15 +3,16 @@ package dev.chokepoint.collector.store;
 import java.util.Arrays;
 
 /**
- * Collects one series' values while the samples file is read. Positions are scrape numbers of the
- * series' target; while the series is present in every scrape no positions are stored at all, and
- * at the end it shares its target's time array, which halves the memory of a long run.
+ * Collects one series' values while the samples file is read, packed as they come
+ * ({@link PackedValues}): the raw doubles of every series are never held at once. Positions are
+ * scrape numbers of the series' target; while the series is present in every scrape no positions
+ * are stored at all, and at the end it shares its target's time array.
  */
 final class SeriesBuilder {
 
     private final SeriesKey key;
     private final int expectedSamples;
-    private double[] values = new double[0];
+    private PackedValues values;
     private int[] positions;
     private int firstPosition = -1;
     private int count;
@@ -23,28 +24,24 @@ final class SeriesBuilder {
 
     void add(int position, double value) {
         if (count == 0) {
-            // A series there from its target's first scrapes is most likely there to the end: size it
-            // once. One that shows up later (a new route, an error status) may stay short: grow it.
-            values = new double[position <= 1 ? expectedSamples : 16];
-        }
-        if (count == values.length) {
-            values = Arrays.copyOf(values, count + (count >> 1) + 16);
-        }
-        if (count == 0) {
+            // A series there from its target's first scrapes is most likely there to the end: a
+            // byte a sample is what most take packed. One that shows up later may stay short.
+            values = new PackedValues(position <= 1 ? expectedSamples : 16);
             firstPosition = position;
         } else if (positions == null && position != firstPosition + count) {
-            positions = new int[values.length];
+            positions = new int[Math.max(16, count * 2)];
             for (int i = 0; i < count; i++) {
                 positions[i] = firstPosition + i;
             }
         }
         if (positions != null) {
-            if (positions.length < values.length) {
-                positions = Arrays.copyOf(positions, values.length);
+            if (count == positions.length) {
+                positions = Arrays.copyOf(positions, count + (count >> 1) + 16);
             }
             positions[count] = position;
         }
-        values[count++] = value;
+        values.add(value);
+        count++;
     }
 
     Series build(long[] targetTimes, int targetScrapes) {
@@ -57,6 +54,6 @@ final class SeriesBuilder {
                 times[i] = targetTimes[positions == null ? firstPosition + i : positions[i]];
             }
         }
-        return new Series(key, times, count == values.length ? values : Arrays.copyOf(values, count));
+        return new Series(key, times, count == 0 ? new PackedValues(0) : values.trimmed());
     }
 }

@@ -110,13 +110,15 @@ public record TargetIdentity(String instance, String pid, Long startMillis, Stri
                 && (s.key().name().equals(AGENT_INFO) || s.key().name().equals(PROCESS_START))).toList();
         TreeSet<Long> times = new TreeSet<>();
         parts.forEach(s -> Arrays.stream(s.timesMillis()).forEach(times::add));
+        List<double[]> values = parts.stream().map(Series::values).toList();
         List<TargetIdentity> out = new ArrayList<>();
         for (long t : times) {
             TargetIdentity at = UNKNOWN;
-            for (Series s : parts) {
+            for (int p = 0; p < parts.size(); p++) {
+                Series s = parts.get(p);
                 int i = Arrays.binarySearch(s.timesMillis(), t);
                 if (i >= 0) {
-                    at = at.with(s.key().name(), s.key().labels(), s.values()[i]);
+                    at = at.with(s.key().name(), s.key().labels(), values.get(p)[i]);
                 }
             }
             TargetIdentity last = out.isEmpty() ? null : out.get(out.size() - 1);
