@@ -39,7 +39,7 @@ class StepNotesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"heap-collapse-ci", "workers-hey-detected-ci", "low-rate-hey-detected-ci",
-            "plain-tomcat-lock", "pool-detected-ci"})
+            "plain-tomcat-lock", "pool-detected-ci", "lock-hey-detected-ci"})
     void every_offered_step_is_found_or_the_report_notes_the_load_it_merged_or_left_out(String name) throws Exception {
         // given a run under hey's stairs, read without the stairs' schedule
         Path dir = recorded(name);
