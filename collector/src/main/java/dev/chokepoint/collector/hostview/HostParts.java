@@ -1,6 +1,8 @@
 package dev.chokepoint.collector.hostview;
 
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -79,8 +81,8 @@ final class HostParts {
             return true;
         }
         try {
-            return java.net.NetworkInterface.getByInetAddress(address) != null;
-        } catch (java.net.SocketException e) {
+            return NetworkInterface.getByInetAddress(address) != null;
+        } catch (SocketException e) {
             return false;
         }
     }
