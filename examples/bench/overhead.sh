@@ -83,12 +83,7 @@ agent_jar=$root/agent/target/chokepoint-agent.jar
 for jar in "$service_jar" "$agent_jar"; do
   [[ -f $jar ]] || { echo "overhead.sh: no $jar; build it with: mvn -B -ntp -DskipTests package -pl agent,$service_module -am" >&2; exit 2; }
 done
-otel_jar=$out/opentelemetry-javaagent-2.31.0.jar
-if [[ ! -f $otel_jar ]]; then
-  (cd "$out" && mvn -B -ntp -q dependency:copy -Dartifact=io.opentelemetry.javaagent:opentelemetry-javaagent:2.31.0 \
-    -DoutputDirectory="$out" -Dmdep.stripVersion=false) >"$out/mvn.log" 2>&1 \
-    || { echo "overhead.sh: could not fetch the OpenTelemetry agent from Maven Central; see $out/mvn.log" >&2; exit 1; }
-fi
+otel_jar=$(otel_agent "$out") || { echo "overhead.sh: the OpenTelemetry agent is missing" >&2; exit 1; }
 # Copies: a rebuild during the benchmark must not swap the jars under the running JVMs.
 cp "$agent_jar" "$out/chokepoint-agent.jar"
 [[ -z $variant_jar ]] || cp "$variant_jar" "$out/variant-agent.jar"
@@ -124,7 +119,6 @@ warm_seconds() { # csv, steady rps, W
   awk -F, -v steady="$2" -v w="$3" 'NR > 1 && $7 == 200 { n[int($8)]++ }
     END { for (t = 2; t < w; t++) if ((n[t - 2] + n[t - 1] + n[t]) / 3 >= 0.98 * steady) { print t + 1; exit } print w }' "$1"
 }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 answered() { curl -sf -o /dev/null --max-time 2 "$1"; }
 compiler_ticks() { # CPU ticks of the JIT compiler threads (C1/C2 CompilerThread*)
   local total=0 task

@@ -50,3 +50,17 @@ trap 'exit 143' TERM
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # requests hey completed, from its status code distribution
 hey_requests() { awk '/^  \[[0-9]+\]/ { n += $2 } END { print n + 0 }' "$1"; }
+# a loopback port free now (for the OpenTelemetry agent's Prometheus exporter)
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# OTEL_VERSION, and otel_agent FOLDER: the OpenTelemetry Java agent's jar fetched from Maven Central
+# into FOLDER (once), its path printed; the bench's peer.
+OTEL_VERSION=2.31.0
+otel_agent() {
+  local jar=$1/opentelemetry-javaagent-$OTEL_VERSION.jar
+  if [[ ! -f $jar ]]; then
+    (cd "$1" && mvn -B -ntp -q dependency:copy -Dartifact=io.opentelemetry.javaagent:opentelemetry-javaagent:$OTEL_VERSION \
+      -DoutputDirectory="$1" -Dmdep.stripVersion=false) >"$1/mvn.log" 2>&1 \
+      || { echo "could not fetch the OpenTelemetry agent from Maven Central; see $1/mvn.log" >&2; return 1; }
+  fi
+  echo "$jar"
+}

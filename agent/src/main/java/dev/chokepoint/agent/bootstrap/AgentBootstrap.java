@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.bootstrap;
 
 import dev.chokepoint.agent.exposition.EndpointClock;
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.exposition.MetricsEndpoint;
 import dev.chokepoint.agent.options.AgentOptions;
 import dev.chokepoint.agent.otlp.OtlpExport;
@@ -55,6 +56,8 @@ public final class AgentBootstrap {
         PrometheusMeterRegistry prometheus =
                 new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, new PrometheusRegistry(), new EndpointClock());
         MeterRegistry registry = withOtlp(prometheus, options, err);
+        // Before any probe: the request threads' timer records go through the feed from the first one.
+        MeterFeed.start(err);
         AgentProbeContext context = new AgentProbeContext(registry, options, err, instrumentation, attachedLate);
         ProbeInstaller installer = new ProbeInstaller(instrumentation, context, attachedLate);
         installer.install(selected(instrumenting, selection));

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.executor;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -89,7 +89,7 @@ public final class ExecutorMetrics implements MeterBinder {
             group = groups.get(executor);
         }
         if (group != null) {
-            group.queuedTime.record(nanos, TimeUnit.NANOSECONDS);
+            MeterFeed.record(group.queuedTime, nanos);
         }
     }
 

@@ -1,12 +1,12 @@
 package dev.chokepoint.agent.executor;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
 import io.micrometer.core.instrument.Timer;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The agent's side of {@link ExecutorBridge}: registers executors with {@link ExecutorMetrics},
@@ -77,7 +77,7 @@ public final class ExecutorTracking extends ExecutorBridge {
         Long at = submittedAt.remove(task);
         Timer timer = workerQueueTime.get();
         if (at != null && timer != null) {
-            timer.record(System.nanoTime() - at, TimeUnit.NANOSECONDS);
+            MeterFeed.record(timer, System.nanoTime() - at);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.exposition;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
@@ -67,6 +68,7 @@ final class Responses {
         OutputStream encoded = request.gzip ? new GZIPOutputStream(buffer) : buffer;
         long readAt;
         try {
+            MeterFeed.feedAll(); // every timer record made before this scrape is in it
             long before = System.currentTimeMillis();
             MetricSnapshots snapshots = registry.getPrometheusRegistry().scrape();
             readAt = before + (System.currentTimeMillis() - before) / 2;

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.hikari;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -58,7 +59,7 @@ public final class HikariPoolMetrics implements MeterBinder {
     public void acquired(long nanos) {
         Timer timer = acquire;
         if (timer != null) {
-            timer.record(nanos, TimeUnit.NANOSECONDS);
+            MeterFeed.record(timer, nanos);
             RequestTimes.addPoolWait(nanos);
         }
     }
@@ -66,7 +67,7 @@ public final class HikariPoolMetrics implements MeterBinder {
     public void used(long millis) {
         Timer timer = usage;
         if (timer != null) {
-            timer.record(millis, TimeUnit.MILLISECONDS);
+            MeterFeed.record(timer, TimeUnit.MILLISECONDS.toNanos(millis));
         }
     }
 

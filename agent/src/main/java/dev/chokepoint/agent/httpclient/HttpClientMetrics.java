@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.httpclient;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import dev.chokepoint.agent.request.HttpLabels;
 import dev.chokepoint.agent.request.RequestTimes;
@@ -9,7 +10,6 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 import java.net.URI;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code chokepoint.http.client.requests} {host, outcome}: outbound HTTP calls per downstream
@@ -56,7 +56,7 @@ public final class HttpClientMetrics implements MeterBinder {
                     .register(target);
             byOutcome[outcome] = timer; // a racing duplicate is the same registered meter
         }
-        timer.record(nanos, TimeUnit.NANOSECONDS);
+        MeterFeed.record(timer, nanos);
     }
 
     /**

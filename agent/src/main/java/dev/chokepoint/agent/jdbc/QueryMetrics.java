@@ -1,12 +1,12 @@
 package dev.chokepoint.agent.jdbc;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code chokepoint.jdbc.query} {query, type, pool, outcome}: one timer per statement shape,
@@ -72,7 +72,7 @@ public final class QueryMetrics implements MeterBinder {
                 shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
                         BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
             }
-            shape.get(success).record(nanos, TimeUnit.NANOSECONDS);
+            MeterFeed.record(shape.get(success), nanos);
         }
     }
 

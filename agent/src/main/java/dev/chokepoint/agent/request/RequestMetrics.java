@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.request;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
@@ -84,7 +85,7 @@ public final class RequestMetrics implements MeterBinder {
             return;
         }
         RouteMeters route = route(target, routePattern, path, status);
-        route.requests(target, method, status).record(wallNanos, TimeUnit.NANOSECONDS);
+        MeterFeed.record(route.requests(target, method, status), wallNanos);
         route.split(cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
     }
 

@@ -9,14 +9,14 @@ import java.lang.invoke.MethodType;
  * 21's, and the agent is compiled for 17, so it is called through a method handle (a constant the
  * JIT inlines: as cheap as the direct call). On 17 no thread is virtual.
  */
-final class VirtualThreads {
+public final class VirtualThreads {
 
     private static final MethodHandle IS_VIRTUAL = isVirtual();
 
     private VirtualThreads() {
     }
 
-    static boolean isVirtual(Thread thread) {
+    public static boolean isVirtual(Thread thread) {
         try {
             return (boolean) IS_VIRTUAL.invokeExact(thread);
         } catch (Throwable unexpected) {

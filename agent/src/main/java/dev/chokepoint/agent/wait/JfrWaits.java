@@ -38,6 +38,7 @@ final class JfrWaits {
     private final WaitMetrics metrics;
     private final RequestWaits requestWaits;
     private final Consumer<String> failed;
+    private final RunningClock clock;
     private final ParkThreshold parkThreshold;
     private final SocketRecording socketRecording;
     private final MonitorStacks monitorStacks;
@@ -46,11 +47,12 @@ final class JfrWaits {
     private volatile boolean on = true;
 
     private JfrWaits(RecordingStream stream, WaitMetrics metrics, RequestWaits requestWaits, Consumer<String> failed,
-                     ParkThreshold parkThreshold, SocketRecording socketRecording, MonitorStacks monitorStacks) {
+                     RunningClock clock, ParkThreshold parkThreshold, SocketRecording socketRecording, MonitorStacks monitorStacks) {
         this.stream = stream;
         this.metrics = metrics;
         this.requestWaits = requestWaits;
         this.failed = failed;
+        this.clock = clock;
         this.parkThreshold = parkThreshold;
         this.socketRecording = socketRecording;
         this.monitorStacks = monitorStacks;
@@ -79,15 +81,16 @@ final class JfrWaits {
             failed.accept("JDK Flight Recorder refused to stream (" + e + "); no wait meters, the other probes run on");
             return;
         }
-        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), System.nanoTime(), requestCount, requestSeconds,
-                new LookSchedule(System.nanoTime(), requestCount, requestSeconds));
+        RunningClock clock = new RunningClock(System::nanoTime);
+        ParkThreshold parkThreshold = new ParkThreshold(thresholds.lock(), clock.now(), requestCount, requestSeconds,
+                new LookSchedule(clock.now(), requestCount, requestSeconds));
         metrics.parkThreshold(parkThreshold);
-        SocketRecording socketRecording = new SocketRecording(new BusyWindow(System.nanoTime(), requestCount, requestSeconds),
-                new LookSchedule(System.nanoTime(), requestCount, requestSeconds));
+        SocketRecording socketRecording = new SocketRecording(new BusyWindow(clock.now(), requestCount, requestSeconds),
+                new LookSchedule(clock.now(), requestCount, requestSeconds));
         metrics.socketRecording(socketRecording);
-        MonitorStacks monitorStacks = new MonitorStacks(new BusyWindow(System.nanoTime(), requestCount, requestSeconds));
+        MonitorStacks monitorStacks = new MonitorStacks(new BusyWindow(clock.now(), requestCount, requestSeconds));
         metrics.monitorStacks(monitorStacks);
-        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, parkThreshold, socketRecording, monitorStacks);
+        JfrWaits waits = new JfrWaits(stream, metrics, requestWaits, failed, clock, parkThreshold, socketRecording, monitorStacks);
         try {
             // Stacks only where a site is named; socket and file events are named by their peer
             // or operation, and a stack trace is most of an event's recording cost.
@@ -132,18 +135,19 @@ final class JfrWaits {
 
     /** What the gates decided at this flush, applied to the stream's settings. */
     private void gatesFlushed(WaitThresholds thresholds) {
-        Duration park = parkThreshold.flushed(System.nanoTime());
+        long now = clock.flushed();
+        Duration park = parkThreshold.flushed(now);
         if (park != null) {
             stream.enable(THREAD_PARK).withThreshold(park).withStackTrace();
         }
-        Boolean sockets = socketRecording.flushed(System.nanoTime());
+        Boolean sockets = socketRecording.flushed(now);
         if (Boolean.TRUE.equals(sockets)) {
             enableSockets(stream, thresholds.socket());
         } else if (Boolean.FALSE.equals(sockets)) {
             stream.disable(SOCKET_READ);
             stream.disable(SOCKET_WRITE);
         }
-        Boolean monitorStacksOn = monitorStacks.flushed(System.nanoTime());
+        Boolean monitorStacksOn = monitorStacks.flushed(now);
         if (monitorStacksOn != null) {
             EventSettings monitors = stream.enable(MONITOR_ENTER).withThreshold(thresholds.lock());
             if (monitorStacksOn) {
