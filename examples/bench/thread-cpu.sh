@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Per-thread CPU benchmark (not a test): where a configuration's CPU goes, by thread, on the fast
 # service (examples/fast-service: plain embedded Tomcat + HikariCP + PostgreSQL) saturated on
-# /select by hey -c 20. The service starts with the given agent options (or without the agent),
+# /select (or --path P) by hey -c 20. The service starts with the given agent options (or without the agent),
 # is warmed up for W seconds, then every thread's utime+stime (/proc/PID/task/*/stat) is read
 # before and after D seconds of load; threads are grouped by name with digits folded
 # (http-nio-auto-N: Tomcat's workers; C2/C1 CompilerThreadN: the JIT; chokepoint-waits: the JFR
 # wait consumer) and printed as CPU seconds and µs per request.
 #
 #   examples/bench/thread-cpu.sh [--agent-options OPTS | --no-agent] [--agent JAR] [--warmup W] [--seconds D]
+#                                [--path /hello|/select|/digest]
 #
 # Needs: the fast service and agent built (mvn -DskipTests package), hey, PostgreSQL (the README's
 # setup). Compare configurations in alternating runs: one run's numbers move with the machine.
@@ -18,6 +19,7 @@ options=""
 use_agent=1
 warmup=40
 seconds=20
+path=/select
 while [ $# -gt 0 ]; do
   case $1 in
     --agent-options) options=$2; shift 2 ;;
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
     --agent) agent=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --path) path=$2; shift 2 ;;
     *) echo "thread-cpu.sh: unknown option '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
   esac
 done
@@ -41,7 +44,7 @@ pid=$!
 trap 'kill $pid 2> /dev/null || true' EXIT
 for _ in $(seq 1 300); do [ -s "$dir/port" ] && break; sleep 0.2; done
 [ -s "$dir/port" ] || { echo "thread-cpu.sh: the service did not start; its log: $dir/service.log" >&2; exit 1; }
-url=http://127.0.0.1:$(cat "$dir/port")/select
+url=http://127.0.0.1:$(cat "$dir/port")$path
 snapshot() {
   # A thread may end between the listing and its reads (Tomcat retires idle workers): skip it.
   local task comm ticks
