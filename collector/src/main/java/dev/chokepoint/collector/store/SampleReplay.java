@@ -38,14 +38,18 @@ final class SampleReplay {
     private final double[] current;
     private final boolean[] present;
     private final PresentSet[] presentByTarget;
+    /** Series whose values the analysis reads; the others' values are not kept (their ids still count). */
+    private final boolean[] kept;
     private long time;
 
     /** The outcome: the last record's time (0 when none) and where the recording ends, null when it is whole. */
     record Result(long lastMillis, RecordingEnd end) {
     }
 
-    SampleReplay(List<SeriesBuilder> builders, TargetTimeline[] timelines, long eventLines, RunMetadata metadata) {
+    SampleReplay(List<SeriesBuilder> builders, boolean[] kept, TargetTimeline[] timelines, long eventLines,
+                 RunMetadata metadata) {
         this.builders = builders;
+        this.kept = kept;
         this.timelines = timelines;
         this.eventLines = eventLines;
         this.metadata = metadata;
@@ -203,7 +207,7 @@ final class SampleReplay {
             }
         }
         int position = timelines[record.target()].add(time);
-        for (int id : targetPresent.ids(present, record)) {
+        for (int id : targetPresent.ids(present, kept, record)) {
             builders.get(id).add(position, current[id]);
         }
         return null;
@@ -250,8 +254,8 @@ final class SampleReplay {
     }
 
     /**
-     * The series present in a target's latest scrape. Rebuilt only when membership changes (a new
-     * series, a missing one), which is rare: most records only carry changed values.
+     * The kept series present in a target's latest scrape. Rebuilt only when membership changes (a
+     * new series, a missing one), which is rare: most records only carry changed values.
      */
     private static final class PresentSet {
         private int[] ids = new int[0];
@@ -262,11 +266,11 @@ final class SampleReplay {
             stale = true;
         }
 
-        int[] ids(boolean[] present, ScrapeRecord record) {
+        int[] ids(boolean[] present, boolean[] kept, ScrapeRecord record) {
             if (stale) {
                 for (int i = 0; i < record.ids().length; i++) {
                     int id = record.ids()[i];
-                    if (present[id]) {
+                    if (present[id] && kept[id]) {
                         members.add(id);
                     } else {
                         members.remove(id);
