@@ -189,18 +189,19 @@ public final class TargetSeries {
         if (to < 0) {
             return Double.NaN;
         }
-        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s), restarts);
+        CounterTrack c = new CounterTrack(s, restarts, bornDuringRun(s), grid.windowMillis());
         if (from < 0 && bornDuringRun(s)) {
-            return c[to];
+            return c.at(grid.time(to));
         }
         // The first step usually starts with the recording, before the first scrape: the counter's
         // value at its start is unknown, so count from the first point seen inside the interval.
         // Means (sum / count) stay exact; a total misses at most the first scrape interval.
         int first = Math.max(from, 0);
-        while (first < to && Double.isNaN(c[first])) {
-            first++;
+        double start = c.at(grid.time(first));
+        while (first < to && Double.isNaN(start)) {
+            start = c.at(grid.time(++first));
         }
-        return c[to] - c[first];
+        return c.at(grid.time(to)) - start;
     }
 
     /**

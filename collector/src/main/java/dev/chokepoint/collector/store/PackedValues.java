@@ -84,35 +84,15 @@ final class PackedValues {
     /** Every value, unpacked into a new array. */
     double[] toArray() {
         double[] out = new double[count];
-        long bits = 0;
-        int at = 0;
-        byte[] in = bytes;
+        ValueCursor cursor = cursor();
         for (int i = 0; i < count; i++) {
-            int first = in[at++];
-            if ((first & 1) == 0) {
-                long raw = first & 0x7F;
-                int shift = 7;
-                while ((first & 0x80) != 0) {
-                    first = in[at++];
-                    raw |= (long) (first & 0x7F) << shift;
-                    shift += 7;
-                }
-                raw >>>= 1;
-                long delta = (raw >>> 1) ^ -(raw & 1);
-                double value = (long) Double.longBitsToDouble(bits) + delta;
-                bits = Double.doubleToRawLongBits(value);
-            } else {
-                int leading = first >>> 1 & 0xF;
-                int trailing = first >>> 5 & 0x7;
-                long xor = 0;
-                for (int shift = (7 - leading) * 8; shift >= trailing * 8; shift -= 8) {
-                    xor |= (long) (in[at++] & 0xFF) << shift;
-                }
-                bits ^= xor;
-            }
-            out[i] = Double.longBitsToDouble(bits);
+            out[i] = cursor.next();
         }
         return out;
+    }
+
+    ValueCursor cursor() {
+        return new ValueCursor(bytes, count);
     }
 
     private void writeVarLong(long v) {
