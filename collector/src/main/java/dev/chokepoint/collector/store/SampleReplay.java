@@ -89,23 +89,28 @@ final class SampleReplay {
     /** Format 2: each frame read whole and its checksum verified before its record is applied. */
     private Result framed(PositionedGzip gz, long size) throws IOException {
         long good = gz.position();
+        // One buffer for every frame: a record is applied before the next is read.
+        byte[] payload = new byte[1 << 16];
+        byte[] crc = new byte[4];
         while (true) {
-            byte[] payload;
+            int length;
             try {
                 int first = gz.read();
                 if (first < 0) {
                     return new Result(time, null); // the gzip trailer came and matched: the run ended whole
                 }
-                long length = SampleCodec.readVarLong(first, gz);
-                if (length <= 0 || length > SampleFrame.MAX_PAYLOAD) {
-                    return cut(size, good, damaged("a record of impossible length " + length));
+                long declared = SampleCodec.readVarLong(first, gz);
+                if (declared <= 0 || declared > SampleFrame.MAX_PAYLOAD) {
+                    return cut(size, good, damaged("a record of impossible length " + declared));
                 }
-                payload = gz.readNBytes((int) length);
-                byte[] crc = gz.readNBytes(4);
-                if (payload.length < length || crc.length < 4) {
+                length = (int) declared;
+                if (length > payload.length) {
+                    payload = new byte[length];
+                }
+                if (gz.readNBytes(payload, 0, length) < length || gz.readNBytes(crc, 0, 4) < 4) {
                     return cut(size, good, shortened());
                 }
-                if (!SampleFrame.intact(payload, payload.length, (crc[0] & 0xFF) << 24 | (crc[1] & 0xFF) << 16
+                if (!SampleFrame.intact(payload, length, (crc[0] & 0xFF) << 24 | (crc[1] & 0xFF) << 16
                         | (crc[2] & 0xFF) << 8 | crc[3] & 0xFF)) {
                     return cut(size, good, damaged("a record fails its checksum"));
                 }
@@ -114,7 +119,7 @@ final class SampleReplay {
             } catch (ZipException e) {
                 return cut(size, good, damaged(e.getMessage()));
             }
-            String problem = applyFramed(payload);
+            String problem = applyFramed(payload, length);
             if (problem != null) {
                 return cut(size, good, problem);
             }
@@ -123,16 +128,16 @@ final class SampleReplay {
     }
 
     /** The frame's record applied, or why it cannot be (the side files end before it, or it is impossible). */
-    private String applyFramed(byte[] payload) {
+    private String applyFramed(byte[] payload, int length) {
         ScrapeRecord record;
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+            RecordInput in = RecordInput.of(payload, length);
             int type = in.readUnsignedByte();
             if (type != SampleCodec.SCRAPE_RECORD) {
                 return damaged("a record of unknown type " + type);
             }
-            long seriesLines = SampleCodec.readVarLong(in);
-            long events = SampleCodec.readVarLong(in);
+            long seriesLines = in.readVarLong();
+            long events = in.readVarLong();
             if (seriesLines > builders.size()) {
                 return RunFiles.SERIES + " ends before " + RunFiles.SAMPLES + " does (it holds " + builders.size()
                         + " series, the next record follows " + seriesLines + ")";
@@ -151,12 +156,13 @@ final class SampleReplay {
     /** Format 1: no checksums; a record is dropped when the stream ends or breaks inside it, or it cannot be. */
     private Result unframed(PositionedGzip gz, InputStream stream, long size) throws IOException {
         // A small buffer: the position said for the last good record is read ahead by at most this much.
-        DataInputStream in = new DataInputStream(new BufferedInputStream(stream, 8192));
+        DataInputStream data = new DataInputStream(new BufferedInputStream(stream, 8192));
+        RecordInput in = RecordInput.of(data);
         long good = 0;
         while (true) {
             ScrapeRecord record;
             try {
-                int type = in.read();
+                int type = data.read();
                 if (type < 0) {
                     return new Result(time, null);
                 }

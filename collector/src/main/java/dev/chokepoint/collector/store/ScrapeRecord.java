@@ -1,6 +1,5 @@
 package dev.chokepoint.collector.store;
 
-import java.io.DataInput;
 import java.io.IOException;
 import java.util.Map;
 
@@ -12,14 +11,14 @@ record ScrapeRecord(int target, long timeMillis, int[] ids, double[] values, boo
      * {@code maxEntries}: the series the dictionary holds; each entry names a different one, so
      * more is damage (and would allocate without bound).
      */
-    static ScrapeRecord read(DataInput in, long previousTime, int maxEntries) throws IOException {
-        long targetIndex = SampleCodec.readVarLong(in);
+    static ScrapeRecord read(RecordInput in, long previousTime, int maxEntries) throws IOException {
+        long targetIndex = in.readVarLong();
         if (targetIndex > Integer.MAX_VALUE) {
             throw new IOException("target index " + targetIndex);
         }
         int target = (int) targetIndex;
-        long time = previousTime + SampleCodec.unzigzag(SampleCodec.readVarLong(in));
-        long entries = SampleCodec.readVarLong(in);
+        long time = previousTime + SampleCodec.unzigzag(in.readVarLong());
+        long entries = in.readVarLong();
         if (entries < 0 || entries > maxEntries) {
             throw new IOException(entries + " entries for " + maxEntries + " series");
         }
@@ -29,14 +28,14 @@ record ScrapeRecord(int target, long timeMillis, int[] ids, double[] values, boo
         boolean[] absent = new boolean[count];
         long id = 0;
         for (int i = 0; i < count; i++) {
-            long head = SampleCodec.readVarLong(in);
+            long head = in.readVarLong();
             id += head >>> 2;
             if (id > Integer.MAX_VALUE || head >>> 2 == 0 && i > 0) {
                 throw new IOException("series ids out of order");
             }
             ids[i] = (int) id;
             switch ((int) (head & 3)) {
-                case SampleCodec.KIND_INTEGRAL -> values[i] = SampleCodec.unzigzag(SampleCodec.readVarLong(in));
+                case SampleCodec.KIND_INTEGRAL -> values[i] = SampleCodec.unzigzag(in.readVarLong());
                 case SampleCodec.KIND_DOUBLE -> values[i] = in.readDouble();
                 case SampleCodec.KIND_ABSENT -> absent[i] = true;
                 default -> throw new IOException("unknown sample kind in samples file; file damaged");
