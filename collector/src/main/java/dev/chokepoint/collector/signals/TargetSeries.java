@@ -29,6 +29,8 @@ public final class TargetSeries {
     /** When the target restarted (its process changed), ascending: where a counter's drop is a restart. */
     private final long[] restarts;
     private long[] scrapeTimes;
+    /** The counters read between two instants, by series: the steps read them again at the same points. */
+    private final Map<Series, CounterPoints> counters = new IdentityHashMap<>();
 
     public TargetSeries(RunData run, String target, Grid grid) {
         this.target = target;
@@ -189,19 +191,19 @@ public final class TargetSeries {
         if (to < 0) {
             return Double.NaN;
         }
-        CounterTrack c = new CounterTrack(s, restarts, bornDuringRun(s), grid.windowMillis());
+        CounterPoints c = counters.computeIfAbsent(s, x -> new CounterPoints(x, restarts, bornDuringRun(x), grid));
         if (from < 0 && bornDuringRun(s)) {
-            return c.at(grid.time(to));
+            return c.at(to);
         }
         // The first step usually starts with the recording, before the first scrape: the counter's
         // value at its start is unknown, so count from the first point seen inside the interval.
         // Means (sum / count) stay exact; a total misses at most the first scrape interval.
         int first = Math.max(from, 0);
-        double start = c.at(grid.time(first));
+        double start = c.at(first);
         while (first < to && Double.isNaN(start)) {
-            start = c.at(grid.time(++first));
+            start = c.at(++first);
         }
-        return c.at(grid.time(to)) - start;
+        return c.at(to) - start;
     }
 
     /**
