@@ -38,6 +38,7 @@ final class SampleReplay {
     private final double[] current;
     private final boolean[] present;
     private final PresentSet[] presentByTarget;
+    private final PendingRows[] pendingByTarget;
     /** Series whose values the analysis reads; the others' values are not kept (their ids still count). */
     private final boolean[] kept;
     private long time;
@@ -57,9 +58,19 @@ final class SampleReplay {
         this.present = new boolean[builders.size()];
         this.presentByTarget = new PresentSet[timelines.length];
         Arrays.setAll(presentByTarget, i -> new PresentSet());
+        this.pendingByTarget = new PendingRows[timelines.length];
+        Arrays.setAll(pendingByTarget, i -> new PendingRows(builders));
     }
 
     Result read(Path file) throws IOException {
+        Result result = replay(file);
+        for (PendingRows rows : pendingByTarget) {
+            rows.flush();
+        }
+        return result;
+    }
+
+    private Result replay(Path file) throws IOException {
         if (!Files.exists(file) || Files.size(file) == 0) {
             // A run that ended with nothing recorded (no target answered) is whole; a killed one is cut at its start.
             return new Result(0, metadata.endMillis() != null ? null
@@ -213,9 +224,7 @@ final class SampleReplay {
             }
         }
         int position = timelines[record.target()].add(time);
-        for (int id : targetPresent.ids(present, kept, record)) {
-            builders.get(id).add(position, current[id]);
-        }
+        pendingByTarget[record.target()].add(position, targetPresent.ids(present, kept, record), current);
         return null;
     }
 
