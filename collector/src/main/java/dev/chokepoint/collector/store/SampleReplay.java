@@ -39,6 +39,7 @@ final class SampleReplay {
     private final boolean[] present;
     private final PresentSet[] presentByTarget;
     private final PendingRows[] pendingByTarget;
+    private final ScrapeRecord record = new ScrapeRecord();
     /** Series whose values the analysis reads; the others' values are not kept (their ids still count). */
     private final boolean[] kept;
     private long time;
@@ -140,7 +141,6 @@ final class SampleReplay {
 
     /** The frame's record applied, or why it cannot be (the side files end before it, or it is impossible). */
     private String applyFramed(byte[] payload, int length) {
-        ScrapeRecord record;
         try {
             RecordInput in = RecordInput.of(payload, length);
             int type = in.readUnsignedByte();
@@ -157,11 +157,11 @@ final class SampleReplay {
                 return RunFiles.EVENTS + " ends before " + RunFiles.SAMPLES + " does (it holds " + eventLines
                         + " events, the next record follows " + events + ")";
             }
-            record = ScrapeRecord.read(in, time, builders.size());
+            record.read(in, time, builders.size());
         } catch (IOException e) {
             return damaged("an unreadable record: " + e.getMessage());
         }
-        return apply(record);
+        return apply();
     }
 
     /** Format 1: no checksums; a record is dropped when the stream ends or breaks inside it, or it cannot be. */
@@ -171,7 +171,6 @@ final class SampleReplay {
         RecordInput in = RecordInput.of(data);
         long good = 0;
         while (true) {
-            ScrapeRecord record;
             try {
                 int type = data.read();
                 if (type < 0) {
@@ -180,7 +179,7 @@ final class SampleReplay {
                 if (type != SampleCodec.SCRAPE_RECORD) {
                     return cut(size, good, damaged("a record of unknown type " + type));
                 }
-                record = ScrapeRecord.read(in, time, builders.size());
+                record.read(in, time, builders.size());
             } catch (EOFException e) {
                 return cut(size, good, shortened());
             } catch (ZipException e) {
@@ -188,7 +187,7 @@ final class SampleReplay {
             } catch (IOException e) {
                 return cut(size, good, damaged("an unreadable record: " + e.getMessage()));
             }
-            String problem = apply(record);
+            String problem = apply();
             if (problem != null) {
                 return cut(size, good, problem);
             }
@@ -196,27 +195,28 @@ final class SampleReplay {
         }
     }
 
-    /** Applies a sound record; else says why it is not (nothing is applied then). */
-    private String apply(ScrapeRecord record) {
+    /** Applies the sound record just read; else says why it is not (nothing is applied then). */
+    private String apply() {
         if (record.target() < 0 || record.target() >= timelines.length) {
             return damaged("a record of target " + record.target() + ", of " + timelines.length);
         }
         if (Math.abs(record.timeMillis() - metadata.startMillis()) > MAX_SKEW_MILLIS) {
             return damaged("a record stamped " + java.time.Instant.ofEpochMilli(record.timeMillis()));
         }
-        int[] ids = record.ids();
-        for (int id : ids) {
+        int entries = record.entries();
+        for (int i = 0; i < entries; i++) {
+            int id = record.id(i);
             if (id < 0 || id >= builders.size()) {
                 return RunFiles.SERIES + " ends before " + RunFiles.SAMPLES + " does (it lacks series " + id + ")";
             }
         }
         time = record.timeMillis();
         PresentSet targetPresent = presentByTarget[record.target()];
-        for (int i = 0; i < ids.length; i++) {
-            int id = ids[i];
-            boolean nowPresent = !record.absent()[i];
+        for (int i = 0; i < entries; i++) {
+            int id = record.id(i);
+            boolean nowPresent = !record.absent(i);
             if (nowPresent) {
-                current[id] = record.values()[i];
+                current[id] = record.value(i);
             }
             if (present[id] != nowPresent) {
                 present[id] = nowPresent;
@@ -283,8 +283,8 @@ final class SampleReplay {
 
         int[] ids(boolean[] present, boolean[] kept, ScrapeRecord record) {
             if (stale) {
-                for (int i = 0; i < record.ids().length; i++) {
-                    int id = record.ids()[i];
+                for (int i = 0; i < record.entries(); i++) {
+                    int id = record.id(i);
                     if (present[id] && kept[id]) {
                         members.add(id);
                     } else {
