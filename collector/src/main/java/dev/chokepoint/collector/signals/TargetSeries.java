@@ -31,6 +31,8 @@ public final class TargetSeries {
     private long[] scrapeTimes;
     /** The counters read between two instants, by series: the steps read them again at the same points. */
     private final Map<Series, CounterPoints> counters = new IdentityHashMap<>();
+    /** Where each counter is put on the grid in turn before its window increases are added up. */
+    private double[] counterScratch;
 
     public TargetSeries(RunData run, String target, Grid grid) {
         this.target = target;
@@ -153,7 +155,7 @@ public final class TargetSeries {
     public double[] increase(String name, Predicate<SeriesKey> filter) {
         double[] out = nan();
         for (Series s : series(name, filter)) {
-            addInto(out, windowIncrease(s));
+            addWindowIncrease(out, s);
         }
         return out;
     }
@@ -168,7 +170,7 @@ public final class TargetSeries {
         Map<String, double[]> out = new LinkedHashMap<>();
         for (Series s : series(name, filter)) {
             String value = String.valueOf(s.key().label(label));
-            addInto(out.computeIfAbsent(value, v -> nan()), windowIncrease(s));
+            addWindowIncrease(out.computeIfAbsent(value, v -> nan()), s);
         }
         return out;
     }
@@ -241,14 +243,20 @@ public final class TargetSeries {
         return out;
     }
 
-    private double[] windowIncrease(Series s) {
-        double[] c = SeriesSampler.counter(s, grid, bornDuringRun(s), restarts);
-        double[] out = nan();
+    /** Adds the series' increase over each trailing window where it is known. */
+    private void addWindowIncrease(double[] acc, Series s) {
+        if (counterScratch == null) {
+            counterScratch = new double[grid.size()];
+        }
+        double[] c = counterScratch;
+        SeriesSampler.counter(s, grid, bornDuringRun(s), restarts, c);
         int w = grid.windowPoints();
         for (int i = w; i < c.length; i++) {
-            out[i] = c[i] - c[i - w];
+            double x = c[i] - c[i - w];
+            if (!Double.isNaN(x)) {
+                acc[i] = Double.isNaN(acc[i]) ? x : acc[i] + x;
+            }
         }
-        return out;
     }
 
     private boolean bornDuringRun(Series s) {
