@@ -54,6 +54,7 @@ public final class SignalCatalog {
         for (SignalGroup g : GROUPS) {
             g.compute(in, baseline, frame);
         }
+        in.forgetWindowIncreases();
         return frame;
     }
 
