@@ -24,7 +24,16 @@ final class RuleTimeline {
         utilization = new double[n];
         saturation = new double[n];
         errors = new double[n];
+        double[][] inputs = rule.signals().stream().map(frame::values).toArray(double[][]::new);
         for (int i = 0; i < n; i++) {
+            if (i > 0 && unchanged(inputs, i)) {
+                // The rule reads nothing else (its params are constants): it says what it said.
+                held[i] = held[i - 1];
+                utilization[i] = utilization[i - 1];
+                saturation[i] = saturation[i - 1];
+                errors[i] = errors[i - 1];
+                continue;
+            }
             int at = i;
             CompiledRule.Point p = name -> frame.value(name, at);
             held[i] = rule.holds(p);
@@ -32,6 +41,20 @@ final class RuleTimeline {
             saturation[i] = rule.saturation(p);
             errors[i] = rule.errors(p);
         }
+    }
+
+    /**
+     * Whether every signal the rule reads has the same value (bit for bit) at point {@code i} as at
+     * the point before. Evaluating the rules' CEL at every point of every target was a fifth of the
+     * analysis of 20 targets; a signal unknown or steady for stretches asks for it once a stretch.
+     */
+    private static boolean unchanged(double[][] inputs, int i) {
+        for (double[] v : inputs) {
+            if (Double.doubleToRawLongBits(v[i]) != Double.doubleToRawLongBits(v[i - 1])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
