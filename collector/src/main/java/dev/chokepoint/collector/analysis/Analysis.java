@@ -111,7 +111,7 @@ public final class Analysis {
                                 .filter(k -> k == DependencyExporter.Kind.HOST_VIEW).isPresent()).toList()),
                 verdicts, law.demands(), law.prediction(), law.next(), ruleInfo(rules, fleet.frames()),
                 charts(grid, fleet.frames(), judge), run.gaps(),
-                new FleetJudge(fleet.frames(), rules.rules(), grid).judge(verdicts, slo),
+                new FleetJudge(fleet.frames(), rules.rules(), judge, grid).judge(verdicts, slo),
                 List.copyOf(rules.resources().values()), costs,
                 held.whole() ? null : new Report.Recording(held.end(), held.sentence(), held.before(), held.after()),
                 notes(run, held));

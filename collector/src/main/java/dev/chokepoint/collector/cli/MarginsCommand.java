@@ -7,6 +7,7 @@ import dev.chokepoint.collector.steps.StepSource;
 import dev.chokepoint.collector.steps.StepsException;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.RunMetadata;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.store.RunReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,7 +49,7 @@ public final class MarginsCommand implements Callable<Integer> {
         List<MarginTable.Run> tables = new ArrayList<>();
         for (Path dir : runs) {
             try {
-                RunData run = RunReader.read(dir);
+                RunData run = RunReader.read(dir, SignalCatalog.maximaRead());
                 RunMetadata metadata = RunReader.readMetadata(dir);
                 StepSource source = StepSource.recordedWith(dir, metadata.stepsOption(), metadata.stepsFile());
                 tables.add(new MarginTable.Run(dir.getFileName().toString(),

@@ -9,6 +9,7 @@ import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.steps.StepSource;
 import dev.chokepoint.collector.steps.StepsException;
 import dev.chokepoint.collector.store.RunData;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.store.RunReader;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ final class ReportStage {
     int report(Path runDir, StepSource source, ReportOptions options, boolean strictSteps) {
         RunData run;
         try {
-            run = RunReader.read(runDir);
+            run = RunReader.read(runDir, SignalCatalog.maximaRead());
         } catch (IOException e) {
             err.println("chokepoint: cannot read the run folder " + runDir + ": " + e.getMessage());
             return ExitCodes.BAD_INPUT;

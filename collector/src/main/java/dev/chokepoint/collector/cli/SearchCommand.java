@@ -14,6 +14,7 @@ import dev.chokepoint.collector.signals.DurationText;
 import dev.chokepoint.collector.steps.ScheduleFile;
 import dev.chokepoint.collector.steps.Step;
 import dev.chokepoint.collector.steps.StepsException;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.store.RunReader;
 import dev.chokepoint.collector.verdict.StepVerdict;
 import picocli.CommandLine.Command;
@@ -164,7 +165,7 @@ public final class SearchCommand extends RecordingCommand {
     /** The probe's verdict, judged as a step of the run so far; null when the run cannot be analysed. */
     private CapacitySearch.Outcome judge(int index) {
         try {
-            Report r = Analysis.analyze(RunReader.read(out).stillRecording(), steps(), report.analysisOptions());
+            Report r = Analysis.analyze(RunReader.read(out, SignalCatalog.maximaRead()).stillRecording(), steps(), report.analysisOptions());
             StepVerdict v = r.steps().stream().filter(x -> x.step().index() == index).findFirst().orElse(null);
             if (v == null) {
                 return null;
@@ -201,7 +202,7 @@ public final class SearchCommand extends RecordingCommand {
 
     private int writeReport(CapacitySearch search) {
         try {
-            Report r = Analysis.analyze(RunReader.read(out), steps(), report.analysisOptions());
+            Report r = Analysis.analyze(RunReader.read(out, SignalCatalog.maximaRead()), steps(), report.analysisOptions());
             String headline = SearchHeadline.of(search, r, precisionPercent / 100, maxTime.toSeconds() + " s");
             AnalysisResult result = Analysis.write(r.withHeadline(headline), report.analysisOptions(), out);
             console.out().println(result.headline());

@@ -29,12 +29,13 @@ public final class FleetJudge {
     private final List<CompiledRule> rules;
     private final Map<String, StepJudge> alone = new LinkedHashMap<>();
 
-    public FleetJudge(List<SignalFrame> frames, List<CompiledRule> rules, Grid grid) {
+    /** {@code judge}: the rules judged on all of {@code frames}, each instance's part of it read alone. */
+    public FleetJudge(List<SignalFrame> frames, List<CompiledRule> rules, StepJudge judge, Grid grid) {
         this.grid = grid;
         this.frames = frames;
         this.rules = rules;
         for (SignalFrame f : frames) {
-            alone.put(f.target(), new StepJudge(List.of(f), rules, grid));
+            alone.put(f.target(), judge.alone(f));
         }
     }
 

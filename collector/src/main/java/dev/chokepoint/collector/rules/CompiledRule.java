@@ -117,6 +117,19 @@ public final class CompiledRule {
         return when.signals();
     }
 
+    /** Signals {@link #utilization(Point)}, {@link #saturation(Point)} and {@link #errors(Point)} each read (none where the rule declares none). */
+    public Set<String> utilizationSignals() {
+        return utilization == null ? Set.of() : utilization.signals();
+    }
+
+    public Set<String> saturationSignals() {
+        return saturation.signals();
+    }
+
+    public Set<String> errorsSignals() {
+        return errors == null ? Set.of() : errors.signals();
+    }
+
     public boolean holds(Point p) {
         return eval(when, p) instanceof Boolean b && b;
     }

@@ -38,6 +38,7 @@ public final class RuleCompiler {
     private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(OPTIONS).build();
     private static final int CACHE_LIMIT = 1_000;
     private static final Map<String, CompiledRule.Expression> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, CelCompiler> COMPILERS = new ConcurrentHashMap<>();
     private static final Pattern PARAM = Pattern.compile("params\\.([A-Za-z_][A-Za-z0-9_]*)");
     private static final Pattern UNDECLARED = Pattern.compile("undeclared reference to '([^']*)'.*");
 
@@ -107,16 +108,33 @@ public final class RuleCompiler {
         return compiled;
     }
 
-    private static Optional<CompiledRule.Expression> compileExpression(Rule rule, String field, String text, CelType type,
-                                                                       List<RuleError> errors) {
+    /**
+     * A compiler for one result type and set of params, built once: building one declares every
+     * signal of the catalog and CEL's standard functions, which was most of compiling the rules.
+     */
+    private static CelCompiler compiler(CelType type, Set<String> params) {
+        String key = type + "|" + params;
+        CelCompiler known = COMPILERS.get(key);
+        if (known != null) {
+            return known;
+        }
         CelCompilerBuilder b = CelCompilerFactory.standardCelCompilerBuilder().setOptions(OPTIONS).setResultType(type);
         for (Signal s : SignalCatalog.signals().values()) {
             if (!s.text()) {
                 b.addVar(s.name(), SimpleType.DOUBLE);
             }
         }
-        rule.params().keySet().forEach(p -> b.addVar("params." + p, SimpleType.DOUBLE));
+        params.forEach(p -> b.addVar("params." + p, SimpleType.DOUBLE));
         CelCompiler compiler = b.build();
+        if (COMPILERS.size() < CACHE_LIMIT) {
+            COMPILERS.put(key, compiler);
+        }
+        return compiler;
+    }
+
+    private static Optional<CompiledRule.Expression> compileExpression(Rule rule, String field, String text, CelType type,
+                                                                       List<RuleError> errors) {
+        CelCompiler compiler = compiler(type, new TreeSet<>(rule.params().keySet()));
         int firstLine = rule.origin().lineOf(field);
         try {
             CelAbstractSyntaxTree ast = compiler.compile(text).getAst();

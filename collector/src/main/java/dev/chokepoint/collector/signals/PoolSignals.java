@@ -5,6 +5,8 @@ import java.util.List;
 /** HikariCP: occupancy, waiting threads, acquire and hold times, and hold time against JDBC time. */
 final class PoolSignals implements SignalGroup {
 
+    private static final String ACQUIRE_MAX = "hikaricp_connections_acquire_seconds_max";
+
     @Override
     public List<Signal> signals() {
         return List.of(
@@ -20,6 +22,11 @@ final class PoolSignals implements SignalGroup {
                 Signal.number("pool_timeout_rate", Unit.PER_SECOND, "connection timeouts per second"),
                 Signal.number("pool_hold_to_jdbc_ratio", Unit.FACTOR, "connection hold time / JDBC statement time (≫ 1: held during non-database work)"),
                 Signal.number("pool_acquire_to_query_ratio", Unit.FACTOR, "acquire mean / statement mean"));
+    }
+
+    @Override
+    public List<String> maximaRead() {
+        return List.of(ACQUIRE_MAX);
     }
 
     @Override
@@ -40,7 +47,7 @@ final class PoolSignals implements SignalGroup {
         double[] held = PointWise.scale(usageSum, 1 / in.grid().windowSeconds());
         out.put("pool_utilization", PointWise.firstKnown(PointWise.ratio(held, max), PointWise.ratio(active, max)));
         out.put("pool_acquire_mean", acquireMean);
-        out.put("pool_acquire_max", in.gaugeSum("hikaricp_connections_acquire_seconds_max"));
+        out.put("pool_acquire_max", in.gaugeSum(ACQUIRE_MAX));
         out.put("pool_usage_mean", PointWise.ratio(usageSum, in.increase("hikaricp_connections_usage_seconds_count")));
         out.put("pool_timeout_rate", PointWise.scale(in.increase("hikaricp_connections_timeout_total"),
                 1 / in.grid().windowSeconds()));

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Every signal the rules may name, and how each is computed from a target's raw series. The
@@ -41,12 +43,18 @@ public final class SignalCatalog {
         return Optional.ofNullable(BY_NAME.get(name));
     }
 
+    /** The timers' and summaries' maxima that some signal reads: a run is read for analysis without the others. */
+    public static Set<String> maximaRead() {
+        return GROUPS.stream().flatMap(g -> g.maximaRead().stream()).collect(Collectors.toUnmodifiableSet());
+    }
+
     /** All signals of one target, on the grid. */
     static SignalFrame compute(TargetSeries in, Baseline baseline) {
         SignalFrame frame = new SignalFrame(in.target(), in.grid());
         for (SignalGroup g : GROUPS) {
             g.compute(in, baseline, frame);
         }
+        in.forgetWindowIncreases();
         return frame;
     }
 

@@ -113,8 +113,10 @@ final class InFlightSplit {
     private static void split(double[] v, int from, int to, int minLength, List<int[]> out) {
         int best = -1;
         double bestCost = Double.POSITIVE_INFINITY;
+        double[] left = DeviationSweep.prefixes(v, from, to);
+        double[] right = DeviationSweep.suffixes(v, from, to);
         for (int cut = from + minLength; cut <= to - minLength; cut++) {
-            double cost = deviation(v, from, cut) + deviation(v, cut, to);
+            double cost = left[cut - from] + right[to - cut];
             if (!Double.isNaN(cost) && cost < bestCost) {
                 bestCost = cost;
                 best = cut;
@@ -142,12 +144,6 @@ final class InFlightSplit {
     private static double spread(double[] v, int from, int to) {
         double[] s = known(v, from, to);
         return s.length < 4 ? 0 : s[(3 * s.length) / 4] - s[s.length / 4];
-    }
-
-    /** Sum of the known values' distances from their median (NaN when none is known). */
-    private static double deviation(double[] v, int from, int to) {
-        double m = median(v, from, to);
-        return Arrays.stream(v, from, to).filter(x -> !Double.isNaN(x)).map(x -> Math.abs(x - m)).sum() + (Double.isNaN(m) ? Double.NaN : 0);
     }
 
     static double median(double[] v, int from, int to) {

@@ -26,24 +26,29 @@ record ServerLoad(long first, long interval, double[] rates, double[] inFlight) 
     private static final String IN_FLIGHT = "chokepoint_http_server_active";
     private static final String WAITING_FOR_WORKER = "chokepoint_tomcat_queue";
 
-    /** Null when the servers' request timer was scraped fewer than three times. */
+    /** Null when the servers' request timer was scraped fewer than three times, or no target twice. */
     static ServerLoad of(RunData run) {
         List<Series> counts = run.named(REQUEST_COUNT);
-        TreeSet<Long> allTimes = new TreeSet<>();
         Map<String, TreeSet<Long>> timesByTarget = new HashMap<>();
         for (Series series : counts) {
             TreeSet<Long> targetTimes = timesByTarget.computeIfAbsent(series.key().target(), t -> new TreeSet<>());
             for (long time : series.timesMillis()) {
-                allTimes.add(time);
                 targetTimes.add(time);
             }
         }
-        if (allTimes.size() < 3) {
+        long scrapes = timesByTarget.values().stream().mapToLong(TreeSet::size).sum();
+        long[] intervals = timesByTarget.values().stream().filter(t -> t.size() >= 2)
+                .mapToLong(ServerLoad::medianGap).sorted().toArray();
+        if (scrapes < 3 || intervals.length == 0) {
             return null;
         }
-        long interval = medianGap(allTimes);
-        long first = allTimes.first();
-        double[] increase = new double[(int) ((allTimes.last() - first) / interval) + 1];
+        // Each target's own scrape interval: a fleet's targets are scraped a few ms apart in a
+        // round, so the gaps between all targets' times are those milliseconds, and a grid of
+        // them sized an hour of 20 targets to 3.6 M points.
+        long interval = intervals[intervals.length / 2];
+        long first = timesByTarget.values().stream().mapToLong(TreeSet::first).min().orElseThrow();
+        long last = timesByTarget.values().stream().mapToLong(TreeSet::last).max().orElseThrow();
+        double[] increase = new double[(int) ((last - first) / interval) + 1];
         for (Series series : counts) {
             addIncreases(series, timesByTarget.get(series.key().target()), first, interval, increase);
         }

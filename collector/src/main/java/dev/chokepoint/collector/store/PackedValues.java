@@ -17,15 +17,14 @@ import java.util.Arrays;
  */
 final class PackedValues {
 
-    /** Whole numbers up to here are exact as doubles, so their differences are too. */
-    private static final double EXACT = 1L << 52;
-
     /** Values the series is expected to end with: growth aims there instead of overshooting by half. */
     private final int expected;
     private byte[] bytes;
     private int length;
     private int count;
     private long previousBits;
+    /** Whether the previous value was {@link #whole(long)}: 0.0 before the first. */
+    private boolean previousWhole = true;
 
     PackedValues(int expectedValues) {
         expected = expectedValues;
@@ -52,9 +51,9 @@ final class PackedValues {
     void add(double value) {
         ensure(10);
         long bits = Double.doubleToRawLongBits(value);
-        double previous = Double.longBitsToDouble(previousBits);
-        if (whole(value, bits) && whole(previous, previousBits)) {
-            long delta = (long) value - (long) previous;
+        boolean whole = whole(bits);
+        if (whole && previousWhole) {
+            long delta = (long) value - (long) Double.longBitsToDouble(previousBits);
             writeVarLong(((delta << 1) ^ (delta >> 63)) << 1);
         } else {
             long xor = bits ^ previousBits;
@@ -66,12 +65,21 @@ final class PackedValues {
             }
         }
         previousBits = bits;
+        previousWhole = whole;
         count++;
     }
 
-    /** A whole number whose difference to another is exact; -0.0 is not one (its sign would be lost). */
-    private static boolean whole(double value, long bits) {
-        return Math.abs(value) < EXACT && value == Math.rint(value) && (value != 0 || bits == 0);
+    /**
+     * A whole number below 2^52 in size, whose difference to another is exact; -0.0 is not one (its
+     * sign would be lost). Read from the bits: no fraction bits below the binary point (every value
+     * of every series is tested as the run is read, and {@code Math.rint} was most of the packing).
+     */
+    private static boolean whole(long bits) {
+        int exponent = (int) (bits >>> 52 & 0x7FF) - 1023;
+        if (exponent < 0) {
+            return bits == 0;
+        }
+        return exponent < 52 && (bits & (1L << (52 - exponent)) - 1) == 0;
     }
 
     PackedValues trimmed() {
@@ -84,35 +92,15 @@ final class PackedValues {
     /** Every value, unpacked into a new array. */
     double[] toArray() {
         double[] out = new double[count];
-        long bits = 0;
-        int at = 0;
-        byte[] in = bytes;
+        ValueCursor cursor = cursor();
         for (int i = 0; i < count; i++) {
-            int first = in[at++];
-            if ((first & 1) == 0) {
-                long raw = first & 0x7F;
-                int shift = 7;
-                while ((first & 0x80) != 0) {
-                    first = in[at++];
-                    raw |= (long) (first & 0x7F) << shift;
-                    shift += 7;
-                }
-                raw >>>= 1;
-                long delta = (raw >>> 1) ^ -(raw & 1);
-                double value = (long) Double.longBitsToDouble(bits) + delta;
-                bits = Double.doubleToRawLongBits(value);
-            } else {
-                int leading = first >>> 1 & 0xF;
-                int trailing = first >>> 5 & 0x7;
-                long xor = 0;
-                for (int shift = (7 - leading) * 8; shift >= trailing * 8; shift -= 8) {
-                    xor |= (long) (in[at++] & 0xFF) << shift;
-                }
-                bits ^= xor;
-            }
-            out[i] = Double.longBitsToDouble(bits);
+            out[i] = cursor.next();
         }
         return out;
+    }
+
+    ValueCursor cursor() {
+        return new ValueCursor(bytes, count);
     }
 
     private void writeVarLong(long v) {

@@ -1,6 +1,5 @@
 package dev.chokepoint.collector.store;
 
-import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 
@@ -42,18 +41,6 @@ final class SampleCodec {
             value >>>= 7;
         }
         out.writeByte((int) value);
-    }
-
-    static long readVarLong(DataInput in) throws IOException {
-        long result = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            int b = in.readUnsignedByte();
-            result |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return result;
-            }
-        }
-        throw new IOException("malformed varint in samples file");
     }
 
     /** A varint whose first byte was already read (the frame reader reads it to tell the stream's end). */

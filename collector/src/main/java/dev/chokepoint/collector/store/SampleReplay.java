@@ -38,14 +38,20 @@ final class SampleReplay {
     private final double[] current;
     private final boolean[] present;
     private final PresentSet[] presentByTarget;
+    private final PendingRows[] pendingByTarget;
+    private final ScrapeRecord record = new ScrapeRecord();
+    /** Series whose values the analysis reads; the others' values are not kept (their ids still count). */
+    private final boolean[] kept;
     private long time;
 
     /** The outcome: the last record's time (0 when none) and where the recording ends, null when it is whole. */
     record Result(long lastMillis, RecordingEnd end) {
     }
 
-    SampleReplay(List<SeriesBuilder> builders, TargetTimeline[] timelines, long eventLines, RunMetadata metadata) {
+    SampleReplay(List<SeriesBuilder> builders, boolean[] kept, TargetTimeline[] timelines, long eventLines,
+                 RunMetadata metadata) {
         this.builders = builders;
+        this.kept = kept;
         this.timelines = timelines;
         this.eventLines = eventLines;
         this.metadata = metadata;
@@ -53,9 +59,19 @@ final class SampleReplay {
         this.present = new boolean[builders.size()];
         this.presentByTarget = new PresentSet[timelines.length];
         Arrays.setAll(presentByTarget, i -> new PresentSet());
+        this.pendingByTarget = new PendingRows[timelines.length];
+        Arrays.setAll(pendingByTarget, i -> new PendingRows(builders));
     }
 
     Result read(Path file) throws IOException {
+        Result result = replay(file);
+        for (PendingRows rows : pendingByTarget) {
+            rows.flush();
+        }
+        return result;
+    }
+
+    private Result replay(Path file) throws IOException {
         if (!Files.exists(file) || Files.size(file) == 0) {
             // A run that ended with nothing recorded (no target answered) is whole; a killed one is cut at its start.
             return new Result(0, metadata.endMillis() != null ? null
@@ -85,23 +101,28 @@ final class SampleReplay {
     /** Format 2: each frame read whole and its checksum verified before its record is applied. */
     private Result framed(PositionedGzip gz, long size) throws IOException {
         long good = gz.position();
+        // One buffer for every frame: a record is applied before the next is read.
+        byte[] payload = new byte[1 << 16];
+        byte[] crc = new byte[4];
         while (true) {
-            byte[] payload;
+            int length;
             try {
                 int first = gz.read();
                 if (first < 0) {
                     return new Result(time, null); // the gzip trailer came and matched: the run ended whole
                 }
-                long length = SampleCodec.readVarLong(first, gz);
-                if (length <= 0 || length > SampleFrame.MAX_PAYLOAD) {
-                    return cut(size, good, damaged("a record of impossible length " + length));
+                long declared = SampleCodec.readVarLong(first, gz);
+                if (declared <= 0 || declared > SampleFrame.MAX_PAYLOAD) {
+                    return cut(size, good, damaged("a record of impossible length " + declared));
                 }
-                payload = gz.readNBytes((int) length);
-                byte[] crc = gz.readNBytes(4);
-                if (payload.length < length || crc.length < 4) {
+                length = (int) declared;
+                if (length > payload.length) {
+                    payload = new byte[length];
+                }
+                if (gz.readNBytes(payload, 0, length) < length || gz.readNBytes(crc, 0, 4) < 4) {
                     return cut(size, good, shortened());
                 }
-                if (!SampleFrame.intact(payload, payload.length, (crc[0] & 0xFF) << 24 | (crc[1] & 0xFF) << 16
+                if (!SampleFrame.intact(payload, length, (crc[0] & 0xFF) << 24 | (crc[1] & 0xFF) << 16
                         | (crc[2] & 0xFF) << 8 | crc[3] & 0xFF)) {
                     return cut(size, good, damaged("a record fails its checksum"));
                 }
@@ -110,7 +131,7 @@ final class SampleReplay {
             } catch (ZipException e) {
                 return cut(size, good, damaged(e.getMessage()));
             }
-            String problem = applyFramed(payload);
+            String problem = applyFramed(payload, length);
             if (problem != null) {
                 return cut(size, good, problem);
             }
@@ -119,16 +140,15 @@ final class SampleReplay {
     }
 
     /** The frame's record applied, or why it cannot be (the side files end before it, or it is impossible). */
-    private String applyFramed(byte[] payload) {
-        ScrapeRecord record;
+    private String applyFramed(byte[] payload, int length) {
         try {
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload));
+            RecordInput in = RecordInput.of(payload, length);
             int type = in.readUnsignedByte();
             if (type != SampleCodec.SCRAPE_RECORD) {
                 return damaged("a record of unknown type " + type);
             }
-            long seriesLines = SampleCodec.readVarLong(in);
-            long events = SampleCodec.readVarLong(in);
+            long seriesLines = in.readVarLong();
+            long events = in.readVarLong();
             if (seriesLines > builders.size()) {
                 return RunFiles.SERIES + " ends before " + RunFiles.SAMPLES + " does (it holds " + builders.size()
                         + " series, the next record follows " + seriesLines + ")";
@@ -137,29 +157,29 @@ final class SampleReplay {
                 return RunFiles.EVENTS + " ends before " + RunFiles.SAMPLES + " does (it holds " + eventLines
                         + " events, the next record follows " + events + ")";
             }
-            record = ScrapeRecord.read(in, time, builders.size());
+            record.read(in, time, builders.size());
         } catch (IOException e) {
             return damaged("an unreadable record: " + e.getMessage());
         }
-        return apply(record);
+        return apply();
     }
 
     /** Format 1: no checksums; a record is dropped when the stream ends or breaks inside it, or it cannot be. */
     private Result unframed(PositionedGzip gz, InputStream stream, long size) throws IOException {
         // A small buffer: the position said for the last good record is read ahead by at most this much.
-        DataInputStream in = new DataInputStream(new BufferedInputStream(stream, 8192));
+        DataInputStream data = new DataInputStream(new BufferedInputStream(stream, 8192));
+        RecordInput in = RecordInput.of(data);
         long good = 0;
         while (true) {
-            ScrapeRecord record;
             try {
-                int type = in.read();
+                int type = data.read();
                 if (type < 0) {
                     return new Result(time, null);
                 }
                 if (type != SampleCodec.SCRAPE_RECORD) {
                     return cut(size, good, damaged("a record of unknown type " + type));
                 }
-                record = ScrapeRecord.read(in, time, builders.size());
+                record.read(in, time, builders.size());
             } catch (EOFException e) {
                 return cut(size, good, shortened());
             } catch (ZipException e) {
@@ -167,7 +187,7 @@ final class SampleReplay {
             } catch (IOException e) {
                 return cut(size, good, damaged("an unreadable record: " + e.getMessage()));
             }
-            String problem = apply(record);
+            String problem = apply();
             if (problem != null) {
                 return cut(size, good, problem);
             }
@@ -175,27 +195,28 @@ final class SampleReplay {
         }
     }
 
-    /** Applies a sound record; else says why it is not (nothing is applied then). */
-    private String apply(ScrapeRecord record) {
+    /** Applies the sound record just read; else says why it is not (nothing is applied then). */
+    private String apply() {
         if (record.target() < 0 || record.target() >= timelines.length) {
             return damaged("a record of target " + record.target() + ", of " + timelines.length);
         }
         if (Math.abs(record.timeMillis() - metadata.startMillis()) > MAX_SKEW_MILLIS) {
             return damaged("a record stamped " + java.time.Instant.ofEpochMilli(record.timeMillis()));
         }
-        int[] ids = record.ids();
-        for (int id : ids) {
+        int entries = record.entries();
+        for (int i = 0; i < entries; i++) {
+            int id = record.id(i);
             if (id < 0 || id >= builders.size()) {
                 return RunFiles.SERIES + " ends before " + RunFiles.SAMPLES + " does (it lacks series " + id + ")";
             }
         }
         time = record.timeMillis();
         PresentSet targetPresent = presentByTarget[record.target()];
-        for (int i = 0; i < ids.length; i++) {
-            int id = ids[i];
-            boolean nowPresent = !record.absent()[i];
+        for (int i = 0; i < entries; i++) {
+            int id = record.id(i);
+            boolean nowPresent = !record.absent(i);
             if (nowPresent) {
-                current[id] = record.values()[i];
+                current[id] = record.value(i);
             }
             if (present[id] != nowPresent) {
                 present[id] = nowPresent;
@@ -203,9 +224,7 @@ final class SampleReplay {
             }
         }
         int position = timelines[record.target()].add(time);
-        for (int id : targetPresent.ids(present, record)) {
-            builders.get(id).add(position, current[id]);
-        }
+        pendingByTarget[record.target()].add(position, targetPresent.ids(present, kept, record), current);
         return null;
     }
 
@@ -250,8 +269,8 @@ final class SampleReplay {
     }
 
     /**
-     * The series present in a target's latest scrape. Rebuilt only when membership changes (a new
-     * series, a missing one), which is rare: most records only carry changed values.
+     * The kept series present in a target's latest scrape. Rebuilt only when membership changes (a
+     * new series, a missing one), which is rare: most records only carry changed values.
      */
     private static final class PresentSet {
         private int[] ids = new int[0];
@@ -262,11 +281,11 @@ final class SampleReplay {
             stale = true;
         }
 
-        int[] ids(boolean[] present, ScrapeRecord record) {
+        int[] ids(boolean[] present, boolean[] kept, ScrapeRecord record) {
             if (stale) {
-                for (int i = 0; i < record.ids().length; i++) {
-                    int id = record.ids()[i];
-                    if (present[id]) {
+                for (int i = 0; i < record.entries(); i++) {
+                    int id = record.id(i);
+                    if (present[id] && kept[id]) {
                         members.add(id);
                     } else {
                         members.remove(id);

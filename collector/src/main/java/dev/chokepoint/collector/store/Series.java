@@ -42,6 +42,11 @@ public final class Series {
         return values.toArray();
     }
 
+    /** The values one after the other, unpacked as they are read. */
+    public ValueCursor valueCursor() {
+        return values.cursor();
+    }
+
     public int size() {
         return timesMillis.length;
     }

@@ -22,6 +22,10 @@ final class SeriesBuilder {
         this.expectedSamples = expectedSamples;
     }
 
+    SeriesKey key() {
+        return key;
+    }
+
     void add(int position, double value) {
         if (count == 0) {
             // A series there from its target's first scrapes is most likely there to the end: a

@@ -44,6 +44,20 @@ public final class StepJudge {
         }
     }
 
+    private StepJudge(List<RuleTimeline> timelines, Grid grid) {
+        this.grid = grid;
+        this.timelines.addAll(timelines);
+    }
+
+    /**
+     * The same rules judged on one of the frames alone, from the timelines already evaluated:
+     * every rule at every point of 20 targets was a third of the analysis, and the fleet view
+     * evaluated them all again.
+     */
+    public StepJudge alone(SignalFrame frame) {
+        return new StepJudge(timelines.stream().filter(t -> t.frame == frame).toList(), grid);
+    }
+
     /**
      * Per resource, utilization and saturation at every grid point (the highest over its rules and
      * targets), for charts.

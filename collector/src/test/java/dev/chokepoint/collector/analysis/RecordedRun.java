@@ -7,6 +7,7 @@ import dev.chokepoint.collector.steps.StepSource;
 import dev.chokepoint.collector.steps.StepsException;
 import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.RunMetadata;
+import dev.chokepoint.collector.signals.SignalCatalog;
 import dev.chokepoint.collector.store.RunReader;
 
 import java.io.IOException;
@@ -23,7 +24,7 @@ import java.util.List;
 public record RecordedRun(Path dir, RunData run, List<Step> steps, JsonNode expect) {
 
     public static RecordedRun load(Path dir) throws IOException, StepsException {
-        RunData run = RunReader.read(dir);
+        RunData run = RunReader.read(dir, SignalCatalog.maximaRead());
         List<Step> steps = stepSource(dir).steps(run);
         Path expectFile = dir.resolve("expect.yaml");
         JsonNode expect = Files.exists(expectFile)
