@@ -53,20 +53,29 @@ class MysqlExporterSignalsTest {
             exporter.environment().put("DATA_SOURCE_NAME", "root@tcp(127.0.0.1:3306)/");
             started.add(exporter.start());
             // The holder keeps the row for up to 30 s (ended below); the three writers queue behind it.
-            started.add(sql("BEGIN; UPDATE " + table + " SET n = n + 1 WHERE id = 1; SELECT SLEEP(30); COMMIT"));
+            started.add(sql("BEGIN; UPDATE " + table + " SET n = n + 1 WHERE id = 1; SELECT SLEEP(30) AS " + table + "; COMMIT"));
             TargetScraper scraper = new TargetScraper(Duration.ofSeconds(5));
             URI url = URI.create("http://127.0.0.1:" + port + "/metrics");
-            // The writers start once the holder sleeps with the row (two threads running: it and
-            // the exporter's own), or the first of them could take the row before it and never wait.
-            List<ParsedSample> samples = scrapeUntil(scraper, url, s -> value(s, MysqlExporterSignals.THREADS_RUNNING) >= 2);
+            // The writers start once the holder sleeps with the row, or the first of them could take
+            // the row before it and never wait.
+            awaitSessions("SELECT SLEEP(30) AS " + table, 1);
+            // The server is shared (other runs' sessions may be there): what the writers add is
+            // measured from what the exporter reads once the holder sleeps.
+            List<ParsedSample> before = scrapeUntil(scraper, url, s -> value(s, MysqlExporterSignals.THREADS_RUNNING) >= 2);
+            double waitsBefore = value(before, MysqlExporterSignals.ROW_LOCK_WAITS);
+            double runningBefore = value(before, MysqlExporterSignals.THREADS_RUNNING);
             for (int i = 0; i < 3; i++) {
                 started.add(sql("UPDATE " + table + " SET n = n + 42 WHERE id = 1"));
             }
-            samples = scrapeUntil(scraper, url, s -> value(s, MysqlExporterSignals.ROW_LOCK_WAITS) >= 3);
+            awaitSessions("UPDATE " + table + " SET n = n + 42", 3);
+            List<ParsedSample> samples = scrapeUntil(scraper, url,
+                    s -> value(s, MysqlExporterSignals.ROW_LOCK_WAITS) >= waitsBefore + 3
+                            && value(s, MysqlExporterSignals.THREADS_RUNNING) >= runningBefore + 3);
 
-            assertThat(value(samples, MysqlExporterSignals.ROW_LOCK_WAITS)).isGreaterThanOrEqualTo(3);
-            // The holder, three writers and the exporter's SHOW GLOBAL STATUS.
-            assertThat(value(samples, MysqlExporterSignals.THREADS_RUNNING)).isGreaterThanOrEqualTo(5);
+            assertThat(value(samples, MysqlExporterSignals.ROW_LOCK_WAITS)).isGreaterThanOrEqualTo(waitsBefore + 3);
+            // The holder and the exporter's SHOW GLOBAL STATUS ran before; the three writers add to them.
+            assertThat(runningBefore).isGreaterThanOrEqualTo(2);
+            assertThat(value(samples, MysqlExporterSignals.THREADS_RUNNING)).isGreaterThanOrEqualTo(runningBefore + 3);
             assertThat(value(samples, MysqlExporterSignals.THREADS_CONNECTED)).isGreaterThanOrEqualTo(5);
             assertThat(value(samples, MysqlExporterSignals.MAX_CONNECTIONS)).isPositive();
             assertThat(value(samples, DependencyExporters.MYSQL_PORT)).isEqualTo(3306);
@@ -80,6 +89,23 @@ class MysqlExporterSignalsTest {
             killHolders(table);
             sql("DROP TABLE IF EXISTS " + table).waitFor();
         }
+    }
+
+    /** Waits (up to 20 s) until {@code count} sessions run a statement that starts with {@code statement}. */
+    private static void awaitSessions(String statement, int count) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline && sessionsRunning(statement) < count) {
+            Thread.sleep(50);
+        }
+    }
+
+    private static int sessionsRunning(String statement) throws Exception {
+        Process list = new ProcessBuilder(CLIENT.toString(), "-h", "127.0.0.1", "-u", "root", "-N", "-e",
+                "SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE '" + statement + "%'")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String n = new String(list.getInputStream().readAllBytes()).trim();
+        list.waitFor();
+        return n.matches("\\d+") ? Integer.parseInt(n) : 0;
     }
 
     /** Ends the sessions still in a statement on the table (KILL needs one statement per thread). */
