@@ -1,6 +1,6 @@
 package dev.chokepoint.agent.executor;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
+import dev.chokepoint.agent.request.RequestTimes;
 import dev.chokepoint.agent.label.BoundedLabels;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -89,7 +89,7 @@ public final class ExecutorMetrics implements MeterBinder {
             group = groups.get(executor);
         }
         if (group != null) {
-            MeterFeed.record(group.queuedTime, nanos);
+            RequestTimes.current().record(group.queuedTime, nanos);
         }
     }
 

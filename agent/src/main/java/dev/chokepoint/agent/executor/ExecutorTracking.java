@@ -1,6 +1,6 @@
 package dev.chokepoint.agent.executor;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
+import dev.chokepoint.agent.request.RequestTimes;
 import dev.chokepoint.agent.executor.bridge.ExecutorBridge;
 import io.micrometer.core.instrument.Timer;
 
@@ -77,7 +77,7 @@ public final class ExecutorTracking extends ExecutorBridge {
         Long at = submittedAt.remove(task);
         Timer timer = workerQueueTime.get();
         if (at != null && timer != null) {
-            MeterFeed.record(timer, System.nanoTime() - at);
+            RequestTimes.current().record(timer, System.nanoTime() - at);
         }
     }
 

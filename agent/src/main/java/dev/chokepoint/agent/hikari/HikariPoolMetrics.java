@@ -1,6 +1,5 @@
 package dev.chokepoint.agent.hikari;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -59,15 +58,16 @@ public final class HikariPoolMetrics implements MeterBinder {
     public void acquired(long nanos) {
         Timer timer = acquire;
         if (timer != null) {
-            MeterFeed.record(timer, nanos);
-            RequestTimes.addPoolWait(nanos);
+            RequestTimes times = RequestTimes.current();
+            times.record(timer, nanos);
+            times.addPoolWait(nanos);
         }
     }
 
     public void used(long millis) {
         Timer timer = usage;
         if (timer != null) {
-            MeterFeed.record(timer, TimeUnit.MILLISECONDS.toNanos(millis));
+            RequestTimes.current().record(timer, TimeUnit.MILLISECONDS.toNanos(millis));
         }
     }
 

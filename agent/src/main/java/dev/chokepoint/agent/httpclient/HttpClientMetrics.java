@@ -1,6 +1,5 @@
 package dev.chokepoint.agent.httpclient;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import dev.chokepoint.agent.request.HttpLabels;
 import dev.chokepoint.agent.request.RequestTimes;
@@ -37,7 +36,8 @@ public final class HttpClientMetrics implements MeterBinder {
      * @param status the response status, or a value outside 100..599 when there was no response
      */
     public void record(URI uri, int status, long nanos) {
-        RequestTimes.addRemote(nanos);
+        RequestTimes times = RequestTimes.current();
+        times.addRemote(nanos);
         MeterRegistry target = registry;
         if (target == null) {
             return;
@@ -56,7 +56,7 @@ public final class HttpClientMetrics implements MeterBinder {
                     .register(target);
             byOutcome[outcome] = timer; // a racing duplicate is the same registered meter
         }
-        MeterFeed.record(timer, nanos);
+        times.record(timer, nanos);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.chokepoint.agent.jdbc;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
+import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -35,7 +35,7 @@ public final class QueryMetrics implements MeterBinder {
 
     /** Records one execution of {@code sql} on {@code pool} ({@code none} for unpooled connections). */
     public void record(String pool, String sql, boolean success, long nanos) {
-        pool(pool).record(sql, success, nanos);
+        pool(pool).record(RequestTimes.current(), sql, success, nanos);
     }
 
     /**
@@ -61,7 +61,8 @@ public final class QueryMetrics implements MeterBinder {
             this.poolTag = poolTag;
         }
 
-        void record(String sql, boolean success, long nanos) {
+        /** On the thread that ran the statement, whose {@code times} the record goes through. */
+        void record(RequestTimes times, String sql, boolean success, long nanos) {
             MeterRegistry target = registry;
             if (target == null || sql == null) {
                 return;
@@ -72,7 +73,7 @@ public final class QueryMetrics implements MeterBinder {
                 shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
                         BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
             }
-            MeterFeed.record(shape.get(success), nanos);
+            times.record(shape.get(success), nanos);
         }
     }
 

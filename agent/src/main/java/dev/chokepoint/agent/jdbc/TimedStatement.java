@@ -67,8 +67,9 @@ class TimedStatement<S extends Statement> implements Statement, JdbcProxies.Time
 
     private void executed(String sql, boolean success, long start) {
         long nanos = System.nanoTime() - start;
-        RequestTimes.addJdbc(nanos);
-        queries.record(sql, success, nanos);
+        RequestTimes times = RequestTimes.current();
+        times.addJdbc(nanos);
+        queries.record(times, sql, success, nanos);
     }
 
     @Override

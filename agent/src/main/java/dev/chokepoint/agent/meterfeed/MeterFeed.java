@@ -1,6 +1,5 @@
 package dev.chokepoint.agent.meterfeed;
 
-import dev.chokepoint.agent.request.VirtualThreads;
 import io.micrometer.core.instrument.Timer;
 
 import java.io.PrintStream;
@@ -17,10 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * endpoint, so a scrape always shows every record made before it. What an OTLP export reads may
  * lag up to {@value #PERIOD_MILLIS} ms.
  *
- * <p>Virtual threads record directly: each serves one request and ends, and a ring per request
- * would cost more than it saves. So does every thread until {@link #start} (tests of the meters
- * without the agent, for one), a thread whose ring is full, and the threads past
- * {@value #MAX_RINGS} rings alive. A ring is ≈ 6 KB ({@link TimerRing#CAPACITY} records).
+ * <p>A thread asks for its ring once ({@link #ringOfCurrentThread}) and keeps it in the one
+ * thread-local the request probe reads anyway ({@code RequestTimes}), so that a record costs no
+ * lookup of its own. Virtual threads record directly: each serves one request and ends, and a
+ * ring per request would cost more than it saves. So does every thread until {@link #start}
+ * (tests of the meters without the agent, for one), a thread whose ring is full, and the threads
+ * past {@value #MAX_RINGS} rings alive. A ring is ≈ 6 KB ({@link TimerRing#CAPACITY} records).
  */
 public final class MeterFeed {
 
@@ -29,7 +30,6 @@ public final class MeterFeed {
     static final int MAX_RINGS = 512;
     private static final ConcurrentLinkedQueue<TimerRing> RINGS = new ConcurrentLinkedQueue<>();
     private static final AtomicInteger RING_COUNT = new AtomicInteger();
-    private static final ThreadLocal<TimerRing> OWN = ThreadLocal.withInitial(MeterFeed::newRing);
     private static final Object FEEDING = new Object();
     private static volatile boolean running;
     private static Thread feeder;
@@ -77,15 +77,19 @@ public final class MeterFeed {
         feedAll();
     }
 
-    /** Records {@code nanos} into {@code timer}: through the calling thread's ring when the feed runs. */
-    public static void record(Timer timer, long nanos) {
-        if (running && !VirtualThreads.isVirtual(Thread.currentThread())) {
-            TimerRing ring = OWN.get();
-            if (ring != null && ring.offer(timer, nanos)) {
-                return;
-            }
+    /**
+     * Records {@code nanos} into {@code timer}: through {@code ring}, the calling thread's own from
+     * {@link #ringOfCurrentThread}, while the feed runs; directly when the ring is null or full.
+     */
+    public static void record(TimerRing ring, Timer timer, long nanos) {
+        if (ring == null || !running || !ring.offer(timer, nanos)) {
+            timer.record(nanos, TimeUnit.NANOSECONDS);
         }
-        timer.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Whether records go through rings: a thread that got no ring while the feed ran never gets one. */
+    public static boolean running() {
+        return running;
     }
 
     /**
@@ -124,8 +128,14 @@ public final class MeterFeed {
         return RING_COUNT.get();
     }
 
-    /** The calling thread's ring, or null (kept as its value: never asked again) when {@link #MAX_RINGS} are taken. */
-    private static TimerRing newRing() {
+    /**
+     * A new ring for the calling platform thread, to keep and pass to every {@link #record} it
+     * makes; null while the feed does not run, and when {@link #MAX_RINGS} are taken.
+     */
+    public static TimerRing ringOfCurrentThread() {
+        if (!running) {
+            return null;
+        }
         if (RING_COUNT.incrementAndGet() > MAX_RINGS) {
             RING_COUNT.decrementAndGet();
             return null;

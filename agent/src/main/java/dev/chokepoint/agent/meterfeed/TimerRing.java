@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Full (the feed is late: a starved core, a stop-the-world pause): {@link #offer} says no and the
  * caller records directly, so nothing is lost and the writer never waits.
  */
-final class TimerRing {
+public final class TimerRing {
 
     /** A power of two: ≈ 6 KB a thread; at 20 drains a second, 10 000 records a second a thread before a record goes direct. */
     static final int CAPACITY = 512;

@@ -41,7 +41,7 @@ final class AsyncRequest {
 
     void record(RequestMetrics metrics, String method, Object currentRoute, String path, int status) {
         Object route = routePattern != null ? routePattern : currentRoute;
-        metrics.record(method, route, path, status, System.nanoTime() - startNanos, cpuNanos, 1,
+        metrics.record(RequestTimes.current(), method, route, path, status, System.nanoTime() - startNanos, cpuNanos, 1,
                 poolWaitNanos, jdbcNanos, remoteNanos);
     }
 }

@@ -1,6 +1,5 @@
 package dev.chokepoint.agent.request;
 
-import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.label.BoundedLabels;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
@@ -77,15 +76,16 @@ public final class RequestMetrics implements MeterBinder {
      * @param routePattern the framework's route template (Spring's best-matching pattern) or null
      * @param cpuNanos     thread CPU used, or a negative number when it could not be read
      * @param cpuWeight    how many requests {@code cpuNanos} stands for ({@link CpuSampling}); 0: not read
+     * @param recorder     the calling thread's times, whose ring on the meter feed the record goes through
      */
-    public void record(String method, Object routePattern, String path, int status,
+    public void record(RequestTimes recorder, String method, Object routePattern, String path, int status,
                        long wallNanos, long cpuNanos, int cpuWeight, long poolWaitNanos, long jdbcNanos, long remoteNanos) {
         MeterRegistry target = registry;
         if (target == null) {
             return;
         }
         RouteMeters route = route(target, routePattern, path, status);
-        MeterFeed.record(route.requests(target, method, status), wallNanos);
+        recorder.record(route.requests(target, method, status), wallNanos);
         route.split(cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
     }
 

@@ -1,5 +1,9 @@
 package dev.chokepoint.agent.request;
 
+import dev.chokepoint.agent.meterfeed.MeterFeed;
+import dev.chokepoint.agent.meterfeed.TimerRing;
+import io.micrometer.core.instrument.Timer;
+
 /**
  * Where the current server request's time went, accumulated on its own thread.
  *
@@ -10,6 +14,9 @@ package dev.chokepoint.agent.request;
  * with it when it unmounts, so nothing per carrier can hold them. The pool probe, the JDBC probe and the HTTP client probe add their time
  * here; it counts only while a request is open on the thread ({@code depth > 0}), so connection
  * creation on Hikari's own threads or statements run at start-up are not charged to anyone.
+ *
+ * <p>It also keeps its thread's ring on the meter feed: every timer record the agent makes
+ * ({@link #record}) goes through this one thread-local, which the request probe reads anyway.
  */
 public final class RequestTimes {
 
@@ -42,6 +49,10 @@ public final class RequestTimes {
     final boolean virtual;
     /** Null on a virtual thread: its one request's CPU is unknown, and there is no clock to sample. */
     private final CpuSampling cpuSampling;
+    /** This thread's ring on the meter feed; null on a virtual thread, until the feed runs, or past its cap. */
+    private TimerRing ring;
+    /** The feed was asked for {@link #ring} while it ran: the answer stands. */
+    private boolean ringAsked;
 
     @SuppressWarnings("deprecation") // Thread.getId: threadId() is Java 19+, the agent runs on 17
     private RequestTimes() {
@@ -54,25 +65,31 @@ public final class RequestTimes {
         return CURRENT.get();
     }
 
-    public static void addPoolWait(long nanos) {
-        RequestTimes times = CURRENT.get();
-        if (times.depth > 0 && nanos > 0) {
-            times.poolWaitNanos += nanos;
+    public void addPoolWait(long nanos) {
+        if (depth > 0 && nanos > 0) {
+            poolWaitNanos += nanos;
         }
     }
 
-    public static void addJdbc(long nanos) {
-        RequestTimes times = CURRENT.get();
-        if (times.depth > 0 && nanos > 0) {
-            times.jdbcNanos += nanos;
+    public void addJdbc(long nanos) {
+        if (depth > 0 && nanos > 0) {
+            jdbcNanos += nanos;
         }
     }
 
-    public static void addRemote(long nanos) {
-        RequestTimes times = CURRENT.get();
-        if (times.depth > 0 && nanos > 0) {
-            times.remoteNanos += nanos;
+    public void addRemote(long nanos) {
+        if (depth > 0 && nanos > 0) {
+            remoteNanos += nanos;
         }
+    }
+
+    /** Records {@code nanos} into {@code timer} through this thread's ring on the meter feed (on this thread only). */
+    public void record(Timer timer, long nanos) {
+        if (ring == null && !ringAsked && !virtual) {
+            ring = MeterFeed.ringOfCurrentThread();
+            ringAsked = MeterFeed.running();
+        }
+        MeterFeed.record(ring, timer, nanos);
     }
 
     /** Enters an outbound call; true when it is the outermost one on this thread. */

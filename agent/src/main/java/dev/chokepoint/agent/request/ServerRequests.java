@@ -125,7 +125,7 @@ public final class ServerRequests {
             return pending; // still in flight: counted out when it completes
         }
         target.ended();
-        target.record(method, route, path, status, System.nanoTime() - times.startNanos, cpu, times.cpuWeight,
+        target.record(times, method, route, path, status, System.nanoTime() - times.startNanos, cpu, times.cpuWeight,
                 times.poolWaitNanos, times.jdbcNanos, times.remoteNanos);
         return null;
     }

@@ -1,5 +1,6 @@
 package dev.chokepoint.agent.meterfeed;
 
+import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.AbstractTimer;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Meter;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +31,7 @@ class MeterFeedTest {
 
     @Test
     void recordsGoStraightToTheTimerWhileTheFeedDoesNotRun() {
-        MeterFeed.record(timer, 5_000);
+        RequestTimes.current().record(timer, 5_000);
         assertThat(timer.count()).isEqualTo(1);
         assertThat(timer.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(5_000);
     }
@@ -41,7 +43,7 @@ class MeterFeedTest {
         for (int t = 0; t < 4; t++) {
             Thread thread = new Thread(() -> {
                 for (int i = 1; i <= 10_000; i++) {
-                    MeterFeed.record(timer, i);
+                    RequestTimes.current().record(timer, i);
                 }
             });
             threads.add(thread);
@@ -59,7 +61,7 @@ class MeterFeedTest {
     @Test
     void theFeedingThreadMovesRecordsWithoutAScrape() throws InterruptedException {
         MeterFeed.start(System.err);
-        MeterFeed.record(timer, 7);
+        RequestTimes.current().record(timer, 7);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (timer.count() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
@@ -107,9 +109,9 @@ class MeterFeedTest {
             }
         };
         MeterFeed.start(System.err);
-        MeterFeed.record(timer, 1);
-        MeterFeed.record(refusing, 2);
-        MeterFeed.record(timer, 3);
+        RequestTimes.current().record(timer, 1);
+        RequestTimes.current().record(refusing, 2);
+        RequestTimes.current().record(timer, 3);
         MeterFeed.feedAll();
         MeterFeed.feedAll();
         assertThat(timer.count()).isEqualTo(2);
@@ -120,11 +122,43 @@ class MeterFeedTest {
     void anEndedThreadsRingIsFedOnceAndForgotten() throws InterruptedException {
         MeterFeed.start(System.err);
         int before = MeterFeed.rings();
-        Thread thread = new Thread(() -> MeterFeed.record(timer, 3));
+        Thread thread = new Thread(() -> RequestTimes.current().record(timer, 3));
         thread.start();
         thread.join();
         MeterFeed.feedAll();
         assertThat(timer.count()).isEqualTo(1);
         assertThat(MeterFeed.rings()).isLessThanOrEqualTo(before);
+    }
+
+    @Test
+    void aThreadThatRecordedBeforeTheFeedRanGetsItsRingOnceItRuns() throws InterruptedException {
+        CountDownLatch recordedDirect = new CountDownLatch(1);
+        CountDownLatch feedRuns = new CountDownLatch(1);
+        CountDownLatch recordedThroughRing = new CountDownLatch(1);
+        CountDownLatch end = new CountDownLatch(1);
+        Thread thread = new Thread(() -> {
+            try {
+                RequestTimes.current().record(timer, 1);
+                recordedDirect.countDown();
+                feedRuns.await();
+                RequestTimes.current().record(timer, 2);
+                recordedThroughRing.countDown();
+                end.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        thread.start();
+        recordedDirect.await();
+        assertThat(timer.count()).isEqualTo(1);
+        int before = MeterFeed.rings();
+        MeterFeed.start(System.err);
+        feedRuns.countDown();
+        recordedThroughRing.await();
+        assertThat(MeterFeed.rings()).isEqualTo(before + 1);
+        MeterFeed.feedAll();
+        assertThat(timer.count()).isEqualTo(2);
+        end.countDown();
+        thread.join();
     }
 }

@@ -48,8 +48,8 @@ class RequestHotPathAllocationTest {
     private static void runRequests(String method, String route, String path, int count) {
         for (int i = 0; i < count; i++) {
             ServerRequests.start();
-            RequestTimes.addPoolWait(1_000);
-            RequestTimes.addJdbc(20_000);
+            RequestTimes.current().addPoolWait(1_000);
+            RequestTimes.current().addJdbc(20_000);
             ServerRequests.routed(route);
             ServerRequests.end(method, route, path, 200, false, null);
         }

@@ -49,7 +49,7 @@ class RequestMetricsTest {
 
     @Test
     void theRouteTemplateIsTheUriAndTheSloBucketsArePublished() {
-        metrics.record("GET", "/stores/{district}", "/stores/north", 200,
+        metrics.record(RequestTimes.current(), "GET", "/stores/{district}", "/stores/north", 200,
                 TimeUnit.MILLISECONDS.toNanos(120), TimeUnit.MILLISECONDS.toNanos(10), 1, 0, 0, 0);
 
         Timer requests = registry.get("http.server.requests")
@@ -65,10 +65,10 @@ class RequestMetricsTest {
 
     @Test
     void withoutARouteRawPathsAreNormalizedAndNotFoundIsOneSeries() {
-        metrics.record("GET", null, "/items/42", 200, 1, 1, 1, 0, 0, 0);
-        metrics.record("GET", null, "/items/43", 200, 1, 1, 1, 0, 0, 0);
-        metrics.record("GET", null, "/no/such/page", 404, 1, 1, 1, 0, 0, 0);
-        metrics.record("BREW", null, "/items/44", 500, 1, 1, 1, 0, 0, 0);
+        metrics.record(RequestTimes.current(), "GET", null, "/items/42", 200, 1, 1, 1, 0, 0, 0);
+        metrics.record(RequestTimes.current(), "GET", null, "/items/43", 200, 1, 1, 1, 0, 0, 0);
+        metrics.record(RequestTimes.current(), "GET", null, "/no/such/page", 404, 1, 1, 1, 0, 0, 0);
+        metrics.record(RequestTimes.current(), "BREW", null, "/items/44", 500, 1, 1, 1, 0, 0, 0);
 
         assertThat(registry.get("http.server.requests").tags("uri", "/items/{id}", "status", "200").timer().count()).isEqualTo(2);
         assertThat(registry.get("http.server.requests").tags("uri", "NOT_FOUND", "outcome", "CLIENT_ERROR").timer().count()).isEqualTo(1);
@@ -78,7 +78,7 @@ class RequestMetricsTest {
     @Test
     void tenThousandDistinctPathsStayAtTheCap() {
         for (int i = 0; i < 10_000; i++) {
-            metrics.record("GET", null, "/page/user" + i, 200, 1, 1, 1, 0, 0, 0);
+            metrics.record(RequestTimes.current(), "GET", null, "/page/user" + i, 200, 1, 1, 1, 0, 0, 0);
         }
 
         assertThat(registry.find("http.server.requests").timers()).hasSize(MAX_URIS + 1);
@@ -151,12 +151,12 @@ class RequestMetricsTest {
 
     @Test
     void poolJdbcAndRemoteTimeOnTheThreadGoToTheOpenRequestOnly() {
-        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(500)); // no request open: nobody's time
+        RequestTimes.current().addJdbc(TimeUnit.MILLISECONDS.toNanos(500)); // no request open: nobody's time
         ServerRequests.start();
-        RequestTimes.addPoolWait(TimeUnit.MILLISECONDS.toNanos(3));
-        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(5));
-        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
-        RequestTimes.addRemote(TimeUnit.MILLISECONDS.toNanos(11));
+        RequestTimes.current().addPoolWait(TimeUnit.MILLISECONDS.toNanos(3));
+        RequestTimes.current().addJdbc(TimeUnit.MILLISECONDS.toNanos(5));
+        RequestTimes.current().addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
+        RequestTimes.current().addRemote(TimeUnit.MILLISECONDS.toNanos(11));
         ServerRequests.start(); // a nested invocation (error page, forward) is part of the same request
         ServerRequests.end("GET", "/query", "/query", 200, false, null);
         assertThat(registry.get("chokepoint.http.server.active").gauge().value()).isEqualTo(1);
@@ -171,7 +171,7 @@ class RequestMetricsTest {
     @Test
     void anAsyncRequestIsRecordedOnceWhenItCompletesWithEveryDispatchsTime() throws InterruptedException {
         ServerRequests.start();
-        RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
+        RequestTimes.current().addJdbc(TimeUnit.MILLISECONDS.toNanos(2));
         Object note = ServerRequests.end("GET", "/async/{id}", "/async/1", 200, true, null);
 
         assertThat(note).isNotNull();
@@ -180,7 +180,7 @@ class RequestMetricsTest {
 
         Thread dispatch = new Thread(() -> { // AsyncContext.dispatch runs on another container thread
             ServerRequests.start();
-            RequestTimes.addJdbc(TimeUnit.MILLISECONDS.toNanos(3));
+            RequestTimes.current().addJdbc(TimeUnit.MILLISECONDS.toNanos(3));
             assertThat(ServerRequests.end("GET", "/async/{id}", "/async/1", 200, false, note)).isNull();
         });
         dispatch.start();
@@ -198,8 +198,8 @@ class RequestMetricsTest {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         RequestMetrics scraped = new RequestMetrics(MAX_URIS);
         scraped.bindTo(prometheus);
-        scraped.record("GET", "/stores/{district}", "/stores/north", 200, 9_000_000, 4_000_000, 1, 1_000_000, 2_000_000, 0);
-        scraped.record("GET", "/stores/{district}", "/stores/south", 200, 9_000_000, -1, 1, 0, 2_000_000, 0);
+        scraped.record(RequestTimes.current(), "GET", "/stores/{district}", "/stores/north", 200, 9_000_000, 4_000_000, 1, 1_000_000, 2_000_000, 0);
+        scraped.record(RequestTimes.current(), "GET", "/stores/{district}", "/stores/south", 200, 9_000_000, -1, 1, 0, 2_000_000, 0);
 
         String text = prometheus.scrape();
         assertThat(text).contains("chokepoint_request_cpu_seconds_count{uri=\"/stores/{district}\"} 1")

@@ -60,8 +60,8 @@ public class RequestBench {
     @Benchmark
     public Object request() {
         ServerRequests.start();
-        RequestTimes.addPoolWait(1_000);
-        RequestTimes.addJdbc(20_000);
+        RequestTimes.current().addPoolWait(1_000);
+        RequestTimes.current().addJdbc(20_000);
         ServerRequests.routed(route);
         return ServerRequests.end(method, route, path, 200, false, null);
     }
