@@ -9,14 +9,14 @@ import io.micrometer.core.instrument.Timer;
  *
  * <p>One instance per thread, reused for every request that thread serves, so the hot path
  * allocates nothing: Tomcat's worker threads are pooled, the {@link ThreadLocal} entry lives as
- * long as the worker. On virtual threads each request is a new thread and makes its own (one small
+ * long as the worker, and a slot by thread id ({@link RequestTimesSlots}) finds it faster. On virtual threads each request is a new thread and makes its own (one small
  * object beside the thread itself, its stack and its thread-local map): a request's times must stay
  * with it when it unmounts, so nothing per carrier can hold them. The pool probe, the JDBC probe and the HTTP client probe add their time
  * here; it counts only while a request is open on the thread ({@code depth > 0}), so connection
  * creation on Hikari's own threads or statements run at start-up are not charged to anyone.
  *
  * <p>It also keeps its thread's ring on the meter feed: every timer record the agent makes
- * ({@link #record}) goes through this one thread-local, which the request probe reads anyway.
+ * ({@link #record}) goes through the times the request probe reads anyway.
  */
 public final class RequestTimes {
 
@@ -47,22 +47,39 @@ public final class RequestTimes {
      * request, and the JVM reads no CPU time for it ({@link ServerRequests#threadCpuNanos}).
      */
     final boolean virtual;
+    /** The thread these times are of (a slot in {@link RequestTimesSlots} is matched against it). */
+    final Thread owner;
     /** Null on a virtual thread: its one request's CPU is unknown, and there is no clock to sample. */
     private final CpuSampling cpuSampling;
     /** This thread's ring on the meter feed; null on a virtual thread, until the feed runs, or past its cap. */
     private TimerRing ring;
+    /** This thread tried to take its slot in {@link RequestTimesSlots}. */
+    private boolean slotTried;
     /** The feed was asked for {@link #ring} while it ran: the answer stands. */
     private boolean ringAsked;
 
     @SuppressWarnings("deprecation") // Thread.getId: threadId() is Java 19+, the agent runs on 17
     private RequestTimes() {
         Thread thread = Thread.currentThread();
+        owner = thread;
         virtual = VirtualThreads.isVirtual(thread);
         cpuSampling = virtual ? null : new CpuSampling(System.nanoTime(), thread.getId());
     }
 
+    /** The current thread's times: from its slot by thread id where it has one, from the thread-local otherwise. */
     public static RequestTimes current() {
-        return CURRENT.get();
+        Thread thread = Thread.currentThread();
+        RequestTimes times = RequestTimesSlots.find(thread);
+        return times != null ? times : fromThreadLocal();
+    }
+
+    private static RequestTimes fromThreadLocal() {
+        RequestTimes times = CURRENT.get();
+        if (!times.virtual && !times.slotTried) {
+            times.slotTried = true; // a thread whose slot is another live thread's asks once, not at every lookup
+            RequestTimesSlots.claim(times);
+        }
+        return times;
     }
 
     public void addPoolWait(long nanos) {
