@@ -7,10 +7,11 @@ import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Feeds the timers that application threads record (requests, statements, pool borrows, executor
- * queues, outbound calls) from one thread, {@code chokepoint-meter-feed}, in batches: each
+ * queues, outbound calls), and the requests' split sums, from one thread, {@code chokepoint-meter-feed}, in batches: each
  * platform thread writes its records into a {@link TimerRing} of its own, and this thread moves
  * them into the timers every {@value #PERIOD_MILLIS} ms, and before every scrape of the metrics
  * endpoint, so a scrape always shows every record made before it. What an OTLP export reads may
@@ -84,6 +85,13 @@ public final class MeterFeed {
     public static void record(TimerRing ring, Timer timer, long nanos) {
         if (ring == null || !running || !ring.offer(timer, nanos)) {
             timer.record(nanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Adds {@code value} to {@code sum}: through {@code ring} as {@link #record} does. */
+    public static void add(TimerRing ring, LongAdder sum, long value) {
+        if (ring == null || !running || !ring.offer(sum, value)) {
+            sum.add(value);
         }
     }
 

@@ -86,7 +86,7 @@ public final class RequestMetrics implements MeterBinder {
         }
         RouteMeters route = route(target, routePattern, path, status);
         recorder.record(route.requests(target, method, status), wallNanos);
-        route.split(cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
+        route.split(recorder, cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
     }
 
     /** Spring's conventions when no route matched; a bounded normalized path otherwise. */
@@ -165,15 +165,22 @@ public final class RequestMetrics implements MeterBinder {
                     .description(description).tag("uri", uri).register(registry);
         }
 
-        void split(long cpu, int cpuWeight, long poolWait, long jdbc, long remote) {
-            requests.increment();
+        /** Through the recording thread's ring on the meter feed: Tomcat's workers share an adder's few cells. */
+        void split(RequestTimes recorder, long cpu, int cpuWeight, long poolWait, long jdbc, long remote) {
+            recorder.add(requests, 1);
             if (cpu >= 0 && cpuWeight > 0) {
-                cpuRequests.add(cpuWeight);
-                cpuNanos.add(cpu * cpuWeight);
+                recorder.add(cpuRequests, cpuWeight);
+                recorder.add(cpuNanos, cpu * cpuWeight);
             }
-            poolWaitNanos.add(poolWait);
-            jdbcNanos.add(jdbc);
-            remoteNanos.add(remote);
+            addNonZero(recorder, poolWaitNanos, poolWait);
+            addNonZero(recorder, jdbcNanos, jdbc);
+            addNonZero(recorder, remoteNanos, remote);
+        }
+
+        private static void addNonZero(RequestTimes recorder, LongAdder sum, long value) {
+            if (value != 0) {
+                recorder.add(sum, value);
+            }
         }
 
         Timer requests(MeterRegistry registry, String rawMethod, int status) {

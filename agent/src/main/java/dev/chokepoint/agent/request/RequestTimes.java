@@ -4,6 +4,8 @@ import dev.chokepoint.agent.meterfeed.MeterFeed;
 import dev.chokepoint.agent.meterfeed.TimerRing;
 import io.micrometer.core.instrument.Timer;
 
+import java.util.concurrent.atomic.LongAdder;
+
 /**
  * Where the current server request's time went, accumulated on its own thread.
  *
@@ -102,11 +104,20 @@ public final class RequestTimes {
 
     /** Records {@code nanos} into {@code timer} through this thread's ring on the meter feed (on this thread only). */
     public void record(Timer timer, long nanos) {
+        MeterFeed.record(ring(), timer, nanos);
+    }
+
+    /** Adds {@code value} to {@code sum} through this thread's ring on the meter feed (on this thread only). */
+    void add(LongAdder sum, long value) {
+        MeterFeed.add(ring(), sum, value);
+    }
+
+    private TimerRing ring() {
         if (ring == null && !ringAsked && !virtual) {
             ring = MeterFeed.ringOfCurrentThread();
             ringAsked = MeterFeed.running();
         }
-        MeterFeed.record(ring, timer, nanos);
+        return ring;
     }
 
     /** Enters an outbound call; true when it is the outermost one on this thread. */

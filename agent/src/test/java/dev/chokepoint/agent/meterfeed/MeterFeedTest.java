@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -67,6 +68,20 @@ class MeterFeedTest {
             Thread.sleep(10);
         }
         assertThat(timer.count()).isEqualTo(1);
+    }
+
+    @Test
+    void aSumAddedThroughARingReachesItsAdderWhenFedAndDirectlyWhileTheFeedDoesNotRun() {
+        LongAdder sum = new LongAdder();
+        TimerRing ring = new TimerRing(Thread.currentThread());
+        MeterFeed.add(ring, sum, 5);
+        assertThat(sum.sum()).isEqualTo(5);
+        MeterFeed.start(System.err);
+        MeterFeed.add(ring, sum, 7);
+        MeterFeed.record(ring, timer, 11);
+        ring.feed();
+        assertThat(sum.sum()).isEqualTo(12);
+        assertThat(timer.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(11);
     }
 
     @Test
