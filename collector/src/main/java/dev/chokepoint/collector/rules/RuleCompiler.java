@@ -48,8 +48,9 @@ public final class RuleCompiler {
     /** Compiles the rule, or adds its errors to {@code errors} and returns null. */
     public static CompiledRule compile(Rule rule, Resource resource, List<Resource> explains, List<RuleError> errors) {
         int before = errors.size();
-        Map<String, CompiledRule.Expression> expressions = new LinkedHashMap<>();
-        expression(rule, "when", rule.when(), SimpleType.BOOL, errors).ifPresent(e -> expressions.put("when", e));
+        Map<String, BoundExpression> expressions = new LinkedHashMap<>();
+        expression(rule, "when", rule.when(), SimpleType.BOOL, errors)
+                .ifPresent(e -> expressions.put("when", new BoundExpression(e, rule.params())));
         for (String field : List.of("utilization", "saturation", "errors")) {
             String text = switch (field) {
                 case "utilization" -> rule.utilization();
@@ -57,7 +58,8 @@ public final class RuleCompiler {
                 default -> rule.errors();
             };
             if (text != null) {
-                expression(rule, field, text, SimpleType.DOUBLE, errors).ifPresent(e -> expressions.put(field, e));
+                expression(rule, field, text, SimpleType.DOUBLE, errors)
+                        .ifPresent(e -> expressions.put(field, new BoundExpression(e, rule.params())));
             }
         }
         if (errors.size() > before || resource == null) {
@@ -87,7 +89,8 @@ public final class RuleCompiler {
             }
             boolean evidence = !left.get().signals().isEmpty() && left.get().signals().stream()
                     .allMatch(s -> SignalCatalog.signal(s).map(Signal::evidence).orElse(false));
-            out.add(new CompiledRule.Term(c, left.get(), right.get(), evidence));
+            out.add(new CompiledRule.Term(c, new BoundExpression(left.get(), rule.params()),
+                    new BoundExpression(right.get(), rule.params()), evidence));
         }
         return new CompiledRule.Terms(out, parsed.get().root());
     }
@@ -144,7 +147,7 @@ public final class RuleCompiler {
                     signals.add(ref.name());
                 }
             }
-            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), signals));
+            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), ast, signals));
         } catch (CelValidationException e) {
             for (CelIssue issue : e.getErrors()) {
                 int line = firstLine + Math.max(0, issue.getSourceLocation().getLine() - 1);
