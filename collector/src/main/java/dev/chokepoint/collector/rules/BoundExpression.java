@@ -24,7 +24,7 @@ final class BoundExpression {
         this.expression = expression;
         this.signals = List.copyOf(expression.signals());
         this.params = Map.copyOf(params);
-        this.plain = PlainExpression.of(expression.ast(), signals, this.params).orElse(null);
+        this.plain = PlainExpression.of(expression.ast(), expression.root(), signals, this.params).orElse(null);
     }
 
     /** The signals read, in the order {@link #holds(double[])} and {@link #number(double[])} take them. */
@@ -56,13 +56,18 @@ final class BoundExpression {
         return Double.isInfinite(v) ? Double.NaN : v;
     }
 
-    /** CEL's own result for known inputs: a Boolean, a Double, or null where it fails. */
+    /**
+     * CEL's own result for known inputs: a Boolean, a Double, or null where it fails. An element of
+     * a list (a term's side) is read from the whole list's result, so an error in any element leaves
+     * each unknown; the sides are numbers compared, where CEL's double arithmetic does not fail.
+     */
     Object celValue(double[] in) {
         CelVariableResolver resolver = name -> name.startsWith("params.")
                 ? Optional.ofNullable(params.get(name.substring("params.".length())))
                 : Optional.of(in[signals.indexOf(name)]);
         try {
-            return expression.program().eval(resolver);
+            Object value = expression.program().eval(resolver);
+            return expression.element() < 0 ? value : ((List<?>) value).get(expression.element());
         } catch (CelEvaluationException ex) {
             // Reachable only through arithmetic edge cases on valid input; the point is "unknown".
             return null;

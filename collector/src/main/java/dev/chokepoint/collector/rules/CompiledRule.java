@@ -1,6 +1,7 @@
 package dev.chokepoint.collector.rules;
 
 import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.ast.CelExpr;
 import dev.cel.runtime.CelRuntime;
 
 import java.util.List;
@@ -15,8 +16,18 @@ import java.util.TreeSet;
  */
 public final class CompiledRule {
 
-    /** One compiled expression, its checked tree and the signals it reads. */
-    record Expression(CelRuntime.Program program, CelAbstractSyntaxTree ast, Set<String> signals) {
+    /**
+     * One compiled expression, its checked tree and the signals it reads. {@code element} 0 or more:
+     * this is that element of a list expression (a condition's term sides are compiled as one list:
+     * CEL's type checker builds its whole environment for each expression it checks, and compiling
+     * each side apart was half of loading the rules).
+     */
+    record Expression(CelRuntime.Program program, CelAbstractSyntaxTree ast, int element, Set<String> signals) {
+
+        /** The node this expression evaluates. */
+        CelExpr root() {
+            return element < 0 ? ast.getExpr() : ast.getExpr().list().elements().get(element);
+        }
     }
 
     /**

@@ -51,17 +51,18 @@ final class PlainExpression {
     }
 
     /**
-     * The expression's plain form, or empty where it has a shape left to CEL. {@code signals}: the
+     * The plain form of {@code root}, a node of {@code ast}, or empty where it has a shape left to CEL. {@code signals}: the
      * order in which {@link #number(double[])} and {@link #holds(double[])} receive their values;
      * {@code params}: the rule's, bound here as constants.
      */
-    static Optional<PlainExpression> of(CelAbstractSyntaxTree ast, List<String> signals, Map<String, Double> params) {
+    static Optional<PlainExpression> of(CelAbstractSyntaxTree ast, CelExpr root, List<String> signals,
+                                        Map<String, Double> params) {
         try {
-            Object root = new Builder(ast, signals, params).node(ast.getExpr());
-            if (root instanceof Number n) {
+            Object node = new Builder(ast, signals, params).node(root);
+            if (node instanceof Number n) {
                 return Optional.of(new PlainExpression(n, null));
             }
-            if (root instanceof Truth t) {
+            if (node instanceof Truth t) {
                 return Optional.of(new PlainExpression(null, t));
             }
             return Optional.empty();
