@@ -62,9 +62,11 @@ final class BoundExpression {
      * each unknown; the sides are numbers compared, where CEL's double arithmetic does not fail.
      */
     Object celValue(double[] in) {
+        // A list's other elements read signals this one does not: NaN for them, which CEL's double
+        // arithmetic carries along without failing.
         CelVariableResolver resolver = name -> name.startsWith("params.")
                 ? Optional.ofNullable(params.get(name.substring("params.".length())))
-                : Optional.of(in[signals.indexOf(name)]);
+                : Optional.of(signals.contains(name) ? in[signals.indexOf(name)] : Double.NaN);
         try {
             Object value = expression.program().eval(resolver);
             return expression.element() < 0 ? value : ((List<?>) value).get(expression.element());

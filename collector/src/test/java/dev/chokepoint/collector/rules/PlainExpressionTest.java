@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PlainExpressionTest {
 
-    private static final int POINTS = 2_000;
+    private static final int POINTS = 1_000;
 
     @Test
     void every_default_rule_expression_is_plain_and_agrees_with_cel() throws Exception {
