@@ -1,12 +1,11 @@
 package dev.chokepoint.collector.rules;
 
-import dev.cel.runtime.CelEvaluationException;
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.ast.CelExpr;
 import dev.cel.runtime.CelRuntime;
-import dev.cel.runtime.CelVariableResolver;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -17,8 +16,18 @@ import java.util.TreeSet;
  */
 public final class CompiledRule {
 
-    /** One compiled expression and the signals it reads. */
-    record Expression(CelRuntime.Program program, Set<String> signals) {
+    /**
+     * One compiled expression, its checked tree and the signals it reads. {@code element} 0 or more:
+     * this is that element of a list expression (a condition's term sides are compiled as one list:
+     * CEL's type checker builds its whole environment for each expression it checks, and compiling
+     * each side apart was half of loading the rules).
+     */
+    record Expression(CelRuntime.Program program, CelAbstractSyntaxTree ast, int element, Set<String> signals) {
+
+        /** The node this expression evaluates. */
+        CelExpr root() {
+            return element < 0 ? ast.getExpr() : ast.getExpr().list().elements().get(element);
+        }
     }
 
     /**
@@ -26,7 +35,7 @@ public final class CompiledRule {
      * {@code evidence}: its left side reads only evidence signals (requests, scrapes in the window),
      * so it guards the rule's data, not the resource.
      */
-    public record Term(Comparison comparison, Expression left, Expression right, boolean evidence) {
+    public record Term(Comparison comparison, BoundExpression left, BoundExpression right, boolean evidence) {
     }
 
     /** The condition's comparisons and how {@code &&} and {@code ||} join them (its leaves index {@code list}). */
@@ -46,14 +55,14 @@ public final class CompiledRule {
     private final Rule rule;
     private final Resource resource;
     private final List<Resource> explains;
-    private final Expression when;
-    private final Expression utilization;
-    private final Expression saturation;
-    private final Expression errors;
+    private final BoundExpression when;
+    private final BoundExpression utilization;
+    private final BoundExpression saturation;
+    private final BoundExpression errors;
     private final Set<String> signals;
     private final Terms terms;
 
-    CompiledRule(Rule rule, Resource resource, List<Resource> explains, Map<String, Expression> expressions,
+    CompiledRule(Rule rule, Resource resource, List<Resource> explains, Map<String, BoundExpression> expressions,
                  Terms terms) {
         this.rule = rule;
         this.resource = resource;
@@ -82,12 +91,12 @@ public final class CompiledRule {
 
     /** A term's left side at a point (NaN when unknown). */
     public double left(Term t, Point p) {
-        return number(eval(t.left(), p));
+        return t.left().number(inputs(t.left(), p));
     }
 
     /** A term's right side (its threshold) at a point (NaN when unknown). */
     public double right(Term t, Point p) {
-        return number(eval(t.right(), p));
+        return t.right().number(inputs(t.right(), p));
     }
 
     public Rule rule() {
@@ -131,43 +140,64 @@ public final class CompiledRule {
     }
 
     public boolean holds(Point p) {
-        return eval(when, p) instanceof Boolean b && b;
+        return holds(inputs(when, p));
     }
 
     /** NaN where the rule declares no utilization (its resource's capacity is not measured). */
     public double utilization(Point p) {
-        return utilization == null ? Double.NaN : number(eval(utilization, p));
+        return utilization == null ? Double.NaN : utilization(inputs(utilization, p));
     }
 
     public double saturation(Point p) {
-        return number(eval(saturation, p));
+        return saturation(inputs(saturation, p));
     }
 
     public double errors(Point p) {
-        return errors == null ? Double.NaN : number(eval(errors, p));
+        return errors == null ? Double.NaN : errors(inputs(errors, p));
     }
 
-    private Object eval(Expression e, Point p) {
-        for (String s : e.signals()) {
-            if (Double.isNaN(p.value(s))) {
-                return null;
+    /**
+     * {@link #holds(Point)} at a point given as the values of {@link #conditionSignals()} in their
+     * order, and so on for the others: what a timeline over columns of values passes, without
+     * looking each signal up by name at every point.
+     */
+    public boolean holds(double[] conditionInputs) {
+        return when.holds(conditionInputs);
+    }
+
+    public double utilization(double[] utilizationInputs) {
+        return utilization == null ? Double.NaN : utilization.number(utilizationInputs);
+    }
+
+    public double saturation(double[] saturationInputs) {
+        return saturation.number(saturationInputs);
+    }
+
+    public double errors(double[] errorsInputs) {
+        return errors == null ? Double.NaN : errors.number(errorsInputs);
+    }
+
+    /** Every expression of the rule, its terms' sides included. */
+    List<BoundExpression> expressions() {
+        List<BoundExpression> all = new java.util.ArrayList<>();
+        for (BoundExpression e : new BoundExpression[] {when, utilization, saturation, errors}) {
+            if (e != null) {
+                all.add(e);
             }
         }
-        CelVariableResolver resolver = name -> name.startsWith("params.")
-                ? Optional.ofNullable(rule.params().get(name.substring("params.".length())))
-                : Optional.of(p.value(name));
-        try {
-            return e.program().eval(resolver);
-        } catch (CelEvaluationException ex) {
-            // Reachable only through arithmetic edge cases on valid input; the point is "unknown".
-            return null;
+        for (Term t : terms.list()) {
+            all.add(t.left());
+            all.add(t.right());
         }
+        return all;
     }
 
-    private static double number(Object o) {
-        if (o instanceof Double d) {
-            return d.isInfinite() ? Double.NaN : d;
+    private static double[] inputs(BoundExpression e, Point p) {
+        double[] in = new double[e.signals().size()];
+        int i = 0;
+        for (String s : e.signals()) {
+            in[i++] = p.value(s);
         }
-        return Double.NaN;
+        return in;
     }
 }

@@ -4,8 +4,11 @@ import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelIssue;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
+import dev.cel.common.ast.CelExpr;
 import dev.cel.common.ast.CelReference;
+import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.types.CelType;
+import dev.cel.common.types.ListType;
 import dev.cel.common.types.SimpleType;
 import dev.cel.compiler.CelCompiler;
 import dev.cel.compiler.CelCompilerBuilder;
@@ -48,8 +51,9 @@ public final class RuleCompiler {
     /** Compiles the rule, or adds its errors to {@code errors} and returns null. */
     public static CompiledRule compile(Rule rule, Resource resource, List<Resource> explains, List<RuleError> errors) {
         int before = errors.size();
-        Map<String, CompiledRule.Expression> expressions = new LinkedHashMap<>();
-        expression(rule, "when", rule.when(), SimpleType.BOOL, errors).ifPresent(e -> expressions.put("when", e));
+        Map<String, BoundExpression> expressions = new LinkedHashMap<>();
+        expression(rule, "when", rule.when(), SimpleType.BOOL, errors)
+                .ifPresent(e -> expressions.put("when", new BoundExpression(e, rule.params())));
         for (String field : List.of("utilization", "saturation", "errors")) {
             String text = switch (field) {
                 case "utilization" -> rule.utilization();
@@ -57,7 +61,8 @@ public final class RuleCompiler {
                 default -> rule.errors();
             };
             if (text != null) {
-                expression(rule, field, text, SimpleType.DOUBLE, errors).ifPresent(e -> expressions.put(field, e));
+                expression(rule, field, text, SimpleType.DOUBLE, errors)
+                        .ifPresent(e -> expressions.put(field, new BoundExpression(e, rule.params())));
             }
         }
         if (errors.size() > before || resource == null) {
@@ -68,28 +73,52 @@ public final class RuleCompiler {
 
     /**
      * The condition's comparisons, each side compiled as a number ({@code double(...)}: a side may be
-     * an integer literal such as the 0 of {@code worker_queue > 0}), and how {@code &&}, {@code ||}
-     * join them. A side that does not compile on its own leaves the rule without terms; its
-     * condition compiled, so the rule still works.
+     * an integer literal such as the 0 of {@code worker_queue > 0}), all sides in one list expression,
+     * and how {@code &&}, {@code ||} join them. A side that does not compile leaves the rule without
+     * terms; its condition compiled, so the rule still works.
      */
     private static CompiledRule.Terms terms(Rule rule) {
         Optional<Condition.Parsed> parsed = Condition.parse(rule.when());
         if (parsed.isEmpty()) {
             return CompiledRule.Terms.NONE;
         }
+        List<Comparison> comparisons = parsed.get().comparisons();
+        StringBuilder sides = new StringBuilder("[");
+        for (Comparison c : comparisons) {
+            sides.append(sides.length() > 1 ? ", " : "").append("double(").append(c.left()).append("), double(")
+                    .append(c.right()).append(")");
+        }
+        Optional<CompiledRule.Expression> all = expression(rule, "when", sides.append("]").toString(),
+                ListType.create(SimpleType.DOUBLE), new java.util.ArrayList<>());
+        if (all.isEmpty()) {
+            return CompiledRule.Terms.NONE;
+        }
         List<CompiledRule.Term> out = new java.util.ArrayList<>();
-        List<RuleError> ignored = new java.util.ArrayList<>();
-        for (Comparison c : parsed.get().comparisons()) {
-            Optional<CompiledRule.Expression> left = expression(rule, "when", "double(" + c.left() + ")", SimpleType.DOUBLE, ignored);
-            Optional<CompiledRule.Expression> right = expression(rule, "when", "double(" + c.right() + ")", SimpleType.DOUBLE, ignored);
-            if (left.isEmpty() || right.isEmpty()) {
-                return CompiledRule.Terms.NONE;
-            }
-            boolean evidence = !left.get().signals().isEmpty() && left.get().signals().stream()
+        for (int i = 0; i < comparisons.size(); i++) {
+            CompiledRule.Expression left = side(all.get(), 2 * i);
+            CompiledRule.Expression right = side(all.get(), 2 * i + 1);
+            boolean evidence = !left.signals().isEmpty() && left.signals().stream()
                     .allMatch(s -> SignalCatalog.signal(s).map(Signal::evidence).orElse(false));
-            out.add(new CompiledRule.Term(c, left.get(), right.get(), evidence));
+            out.add(new CompiledRule.Term(comparisons.get(i), new BoundExpression(left, rule.params()),
+                    new BoundExpression(right, rule.params()), evidence));
         }
         return new CompiledRule.Terms(out, parsed.get().root());
+    }
+
+    /** Element {@code k} of a compiled list of the condition's sides. */
+    private static CompiledRule.Expression side(CompiledRule.Expression list, int k) {
+        CelExpr element = list.ast().getExpr().list().elements().get(k);
+        return new CompiledRule.Expression(list.program(), list.ast(), k, signals(list.ast(), element));
+    }
+
+    /** The signals read below {@code root} (params are constants, not signals). */
+    private static Set<String> signals(CelAbstractSyntaxTree ast, CelExpr root) {
+        Set<String> signals = new TreeSet<>();
+        CelNavigableExpr.fromExpr(root).allNodes().forEach(node -> ast.getReference(node.id())
+                .map(CelReference::name)
+                .filter(name -> !name.isEmpty() && !name.startsWith("params."))
+                .ifPresent(signals::add));
+        return signals;
     }
 
     private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,
@@ -138,13 +167,7 @@ public final class RuleCompiler {
         int firstLine = rule.origin().lineOf(field);
         try {
             CelAbstractSyntaxTree ast = compiler.compile(text).getAst();
-            Set<String> signals = new TreeSet<>();
-            for (CelReference ref : ast.getReferenceMap().values()) {
-                if (!ref.name().isEmpty() && !ref.name().startsWith("params.")) {
-                    signals.add(ref.name());
-                }
-            }
-            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), signals));
+            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), ast, -1, signals(ast, ast.getExpr())));
         } catch (CelValidationException e) {
             for (CelIssue issue : e.getErrors()) {
                 int line = firstLine + Math.max(0, issue.getSourceLocation().getLine() - 1);

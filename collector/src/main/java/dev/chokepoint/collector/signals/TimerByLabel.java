@@ -81,37 +81,46 @@ final class TimerByLabel {
             sumsOf[l] = sums.get(labels.get(l));
         }
         for (int i = 0; i < n; i++) {
-            double total = 0;
-            for (double[] s : sums.values()) {
-                total += Double.isNaN(s[i]) ? 0 : s[i];
-            }
-            int best = -1;
-            double bestScore = Double.NEGATIVE_INFINITY;
-            for (int l = 0; l < labels.size(); l++) {
-                double s = sumsOf[l][i];
-                double c = countsOf[l][i];
-                if (!(c >= MIN_CALLS)) {
-                    continue;
-                }
-                double score = pick == Pick.LARGEST_SHARE ? s : (s / c) / base[l];
-                if (score > bestScore) {
-                    bestScore = score;
-                    best = l;
-                }
-            }
-            if (best < 0) {
+            pickAt(i, labels, sumsOf, countsOf, base, pick, seconds);
+        }
+    }
+
+    /*
+     * Point by point in a method of its own: the constructor runs once per timer and target, but
+     * its loops made the JIT compile it whole at C2, with everything it calls inlined (near a
+     * second of compilation twice an analysis); this small method is what is hot.
+     */
+    private void pickAt(int i, List<String> labels, double[][] sumsOf, double[][] countsOf, double[] base, Pick pick,
+                        double seconds) {
+        double total = 0;
+        for (double[] s : sumsOf) {
+            total += Double.isNaN(s[i]) ? 0 : s[i];
+        }
+        int best = -1;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int l = 0; l < labels.size(); l++) {
+            double s = sumsOf[l][i];
+            double c = countsOf[l][i];
+            if (!(c >= MIN_CALLS)) {
                 continue;
             }
-            String chosen = labels.get(best);
-            double s = sumsOf[best][i];
-            double c = countsOf[best][i];
-            label[i] = chosen;
-            mean[i] = s / c;
-            baselineMean[i] = base[best];
-            inflation[i] = mean[i] / base[best];
-            share[i] = total > 0 ? s / total : Double.NaN;
-            rate[i] = c / seconds;
+            double score = pick == Pick.LARGEST_SHARE ? s : (s / c) / base[l];
+            if (score > bestScore) {
+                bestScore = score;
+                best = l;
+            }
         }
+        if (best < 0) {
+            return;
+        }
+        double s = sumsOf[best][i];
+        double c = countsOf[best][i];
+        label[i] = labels.get(best);
+        mean[i] = s / c;
+        baselineMean[i] = base[best];
+        inflation[i] = mean[i] / base[best];
+        share[i] = total > 0 ? s / total : Double.NaN;
+        rate[i] = c / seconds;
     }
 
     private static double[] nan(int n) {

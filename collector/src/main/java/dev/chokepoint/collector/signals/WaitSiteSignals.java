@@ -3,10 +3,12 @@ package dev.chokepoint.collector.signals;
 import dev.chokepoint.collector.store.SeriesKey;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -78,6 +80,8 @@ final class WaitSiteSignals implements SignalGroup {
                 baseline.fromMillis(), baseline.toMillis());
         boolean baseRecorded = in.recordedWaitsThroughout(baseline.fromMillis(), baseline.toMillis());
         Map<Place, Double> basePerRequest = new LinkedHashMap<>();
+        // Looked up once a place, not at every point: each look-up walks the place's series.
+        Map<Place, Optional<String>> blockers = new HashMap<>();
         String[] frame = new String[n];
         String[] caller = new String[n];
         String[] blocker = new String[n];
@@ -90,7 +94,7 @@ final class WaitSiteSignals implements SignalGroup {
             }
             frame[i] = top.frame();
             caller[i] = top.frame().equals(top.site()) ? null : top.site();
-            blocker[i] = blocker(in, top);
+            blocker[i] = blockers.computeIfAbsent(top, p -> Optional.ofNullable(blocker(in, p))).orElse(null);
             wait[i] = waits.get(top)[i];
             base[i] = basePerRequest.computeIfAbsent(top, p -> baseRecorded && baseRequests > 0
                     ? waitBetween(in, p, baseline) / baseRequests : Double.NaN);

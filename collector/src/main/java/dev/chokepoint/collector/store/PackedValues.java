@@ -116,10 +116,12 @@ final class PackedValues {
             int grown = bytes.length + (bytes.length >> 1);
             if (count >= 64 && count < expected) {
                 // Bytes a value so far, times the values to come, and a little: a series of noisy
-                // fractions would else end at up to 1.5 × its size while the file is read.
+                // fractions would else end at up to 1.5 × its size while the file is read, and
+                // growing by halves toward it copied its bytes five times (a fifth of what analysing
+                // 20 targets × 1 000 series allocated): the projection is taken up or down.
                 long projected = (long) length * expected / count + (length >> 4) + 16;
                 if (projected >= length + more) {
-                    grown = (int) Math.min(grown, projected);
+                    grown = (int) Math.min(Integer.MAX_VALUE - 8, projected);
                 }
             }
             bytes = Arrays.copyOf(bytes, Math.max(length + more, grown));

@@ -236,25 +236,12 @@ public final class StepJudge {
         Map<String, String> labels = new LinkedHashMap<>();
         for (String name : names) {
             if (SignalCatalog.signal(name).orElseThrow().text()) {
-                Map<String, Integer> votes = new HashMap<>();
-                for (int i = onset; i <= to; i++) {
-                    String v = t.frame.text(name, i);
-                    if ((t.held[i] || !whileHeld) && v != null) {
-                        votes.merge(v, 1, Integer::sum);
-                    }
+                String label = mostSeen(t, name, onset, to, whileHeld);
+                if (label != null) {
+                    labels.put(name, label);
                 }
-                votes.entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(e -> labels.put(name, e.getKey()));
             } else {
-                double[] v = t.frame.values(name);
-                double sum = 0;
-                int n = 0;
-                for (int i = onset; i <= to; i++) {
-                    if ((t.held[i] || !whileHeld) && !Double.isNaN(v[i])) {
-                        sum += v[i];
-                        n++;
-                    }
-                }
-                evidence.put(name, n == 0 ? Double.NaN : sum / n);
+                evidence.put(name, meanWhile(t, name, onset, to, whileHeld));
             }
         }
         String target = t.frame.target();
@@ -262,6 +249,37 @@ public final class StepJudge {
                 EvidenceText.fill(rule.summary(), evidence, labels, rule.params(), target),
                 EvidenceText.fill(rule.advice(), evidence, labels, rule.params(), target),
                 evidence, labels, null);
+    }
+
+    /*
+     * The loops over a finding's points in methods of their own: in finding() they made the JIT
+     * compile it whole at C2 with the evidence text's formatting inlined, a second of compilation.
+     */
+
+    /** The text value seen most often in [onset, to] (only where the rule held when {@code whileHeld}); null when none. */
+    private static String mostSeen(RuleTimeline t, String name, int onset, int to, boolean whileHeld) {
+        Map<String, Integer> votes = new HashMap<>();
+        for (int i = onset; i <= to; i++) {
+            String v = t.frame.text(name, i);
+            if ((t.held[i] || !whileHeld) && v != null) {
+                votes.merge(v, 1, Integer::sum);
+            }
+        }
+        return votes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+    }
+
+    /** The mean of a signal's known values in [onset, to] (only where the rule held when {@code whileHeld}). */
+    private static double meanWhile(RuleTimeline t, String name, int onset, int to, boolean whileHeld) {
+        double[] v = t.frame.values(name);
+        double sum = 0;
+        int n = 0;
+        for (int i = onset; i <= to; i++) {
+            if ((t.held[i] || !whileHeld) && !Double.isNaN(v[i])) {
+                sum += v[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     private List<ResourceUse> use(int from, int to, Set<Resource> saturated) {
