@@ -49,7 +49,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code /http}: GET on the downstream HTTP server, which answers after 10 ms;</li>
  *   <li>{@code /untimed}: the same GET through {@code HttpURLConnection}, which no probe times: a
  *       blocking socket read on the request thread, as a client library without a probe (Jedis) makes;</li>
- *   <li>{@code /db}: a 5 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads);</li>
+ *   <li>{@code /db}: a 20 ms statement on the PostgreSQL at 127.0.0.1:5432 (pgjdbc: blocking socket reads);</li>
  *   <li>{@code /bulkhead}: takes one of {@value #BULKHEAD_PERMITS} permits of a {@link Semaphore} and holds
  *       it 20 ms, as a bulkhead around a slow remote call does;</li>
  *   <li>{@code /pinned}: initializes a fresh copy of {@link SlowInit}, whose initializer sleeps 20 ms: a
@@ -195,7 +195,7 @@ public final class WaitServiceApp {
     static void db() throws Exception {
         try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
              Statement statement = connection.createStatement()) {
-            statement.executeQuery("select pg_sleep(0.005)").close();
+            statement.executeQuery("select pg_sleep(0.02)").close();
         }
     }
 
