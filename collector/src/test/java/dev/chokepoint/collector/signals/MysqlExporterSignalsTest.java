@@ -100,26 +100,27 @@ class MysqlExporterSignalsTest {
     }
 
     private static int sessionsRunning(String statement) throws Exception {
-        Process list = new ProcessBuilder(CLIENT.toString(), "-h", "127.0.0.1", "-u", "root", "-N", "-e",
-                "SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE '" + statement + "%'")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String n = new String(list.getInputStream().readAllBytes()).trim();
-        list.waitFor();
+        String n = query("SELECT COUNT(*) FROM information_schema.processlist WHERE info LIKE '" + statement + "%'");
         return n.matches("\\d+") ? Integer.parseInt(n) : 0;
     }
 
     /** Ends the sessions still in a statement on the table (KILL needs one statement per thread). */
     private static void killHolders(String table) throws Exception {
-        Process list = new ProcessBuilder(CLIENT.toString(), "-h", "127.0.0.1", "-u", "root", "-N", "-e",
-                "SELECT id FROM information_schema.processlist WHERE info LIKE '%" + table + "%' AND id <> CONNECTION_ID()")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String ids = new String(list.getInputStream().readAllBytes()).trim();
-        list.waitFor();
+        String ids = query("SELECT id FROM information_schema.processlist WHERE info LIKE '%" + table + "%' AND id <> CONNECTION_ID()");
         for (String id : ids.split("\\s+")) {
             if (id.matches("\\d+")) {
                 sql("KILL " + id).waitFor();
             }
         }
+    }
+
+    /** What {@code select} prints, without column names, trimmed. */
+    private static String query(String select) throws Exception {
+        Process client = new ProcessBuilder(CLIENT.toString(), "-h", "127.0.0.1", "-u", "root", "-N", "-e", select)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(client.getInputStream().readAllBytes()).trim();
+        client.waitFor();
+        return out;
     }
 
     private static List<ParsedSample> scrapeUntil(TargetScraper scraper, URI url, Predicate<List<ParsedSample>> done)
