@@ -1,6 +1,7 @@
 package dev.chokepoint.agent.jdbc;
 
 import dev.chokepoint.agent.label.BoundedLabels;
+import dev.chokepoint.agent.request.LastLookup;
 import dev.chokepoint.agent.request.RequestTimes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -40,7 +41,8 @@ public final class QueryMetrics implements MeterBinder {
 
     /**
      * The statements of one pool, resolved once per connection (a connection's pool never changes),
-     * so that an execution costs two map lookups: raw SQL → shape, shape → timers.
+     * so that an execution costs two map lookups (raw SQL → shape, shape → timers), or none when its
+     * thread ran the same text on the same pool last ({@link LastLookup}).
      */
     PoolQueries pool(String pool) {
         String poolTag = poolNames.admit(pool == null || pool.isEmpty() ? JdbcProxies.UNPOOLED : pool);
@@ -67,13 +69,20 @@ public final class QueryMetrics implements MeterBinder {
             if (target == null || sql == null) {
                 return;
             }
-            String query = queries.label(sql);
-            QueryTimers shape = byQuery.get(query);
-            if (shape == null) {
-                shape = byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
-                        BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
+            LastLookup last = times.lastStatement();
+            Object previous = last == null ? null : last.get(this, sql);
+            QueryTimers shape = previous != null ? (QueryTimers) previous : timers(target, sql);
+            if (previous == null && last != null) {
+                last.put(this, sql, shape);
             }
             times.record(shape.get(success), nanos);
+        }
+
+        private QueryTimers timers(MeterRegistry target, String sql) {
+            String query = queries.label(sql);
+            QueryTimers shape = byQuery.get(query);
+            return shape != null ? shape : byQuery.computeIfAbsent(query, q -> new QueryTimers(target, poolTag, q,
+                    BoundedLabels.OTHER.equals(q) ? "other" : SqlNormalizer.type(sql)));
         }
     }
 

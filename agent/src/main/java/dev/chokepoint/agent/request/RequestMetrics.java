@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Meters are resolved once per route and kept in maps bounded by the uri cap
  * ({@code request.max-uris}) × methods × status codes; the raw route template or path is memoized to its
- * route (bounded too), so recording a request is one map lookup and allocates nothing.
+ * route (bounded too), so recording a request is one map lookup, none when its thread recorded the
+ * same route last ({@link LastLookup}), and allocates nothing.
  */
 public final class RequestMetrics implements MeterBinder {
 
@@ -84,7 +85,7 @@ public final class RequestMetrics implements MeterBinder {
         if (target == null) {
             return;
         }
-        RouteMeters route = route(target, routePattern, path, status);
+        RouteMeters route = route(recorder.lastRoute, target, routePattern, path, status);
         recorder.record(route.requests(target, method, status), wallNanos);
         route.split(recorder, cpuNanos, cpuWeight, poolWaitNanos, jdbcNanos, remoteNanos);
     }
@@ -106,7 +107,8 @@ public final class RequestMetrics implements MeterBinder {
         return uris.label(path);
     }
 
-    private RouteMeters route(MeterRegistry target, Object routePattern, String path, int status) {
+    /** {@code last}: the recording thread's last route lookup, or null (a virtual thread). */
+    private RouteMeters route(LastLookup last, MeterRegistry target, Object routePattern, String path, int status) {
         ConcurrentHashMap<String, RouteMeters> memo;
         String raw;
         if (routePattern != null) {
@@ -118,13 +120,19 @@ public final class RequestMetrics implements MeterBinder {
         } else {
             return route(target, uriTag(null, path, status));
         }
-        RouteMeters known = memo.get(raw);
-        if (known != null) {
-            return known;
+        Object previous = last == null ? null : last.get(memo, raw);
+        if (previous != null) {
+            return (RouteMeters) previous;
         }
-        RouteMeters route = route(target, uriTag(routePattern, path, status));
-        if (memo.size() < maxMemo) {
-            memo.putIfAbsent(raw, route);
+        RouteMeters route = memo.get(raw);
+        if (route == null) {
+            route = route(target, uriTag(routePattern, path, status));
+            if (memo.size() < maxMemo) {
+                memo.putIfAbsent(raw, route);
+            }
+        }
+        if (last != null) {
+            last.put(memo, raw, route);
         }
         return route;
     }

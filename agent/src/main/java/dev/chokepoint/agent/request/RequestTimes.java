@@ -53,6 +53,9 @@ public final class RequestTimes {
     final Thread owner;
     /** Null on a virtual thread: its one request's CPU is unknown, and there is no clock to sample. */
     private final CpuSampling cpuSampling;
+    /** This thread's last route and statement lookups; null on a virtual thread, which serves one request. */
+    final LastLookup lastRoute;
+    private final LastLookup lastStatement;
     /** This thread's ring on the meter feed; null on a virtual thread, until the feed runs, or past its cap. */
     private TimerRing ring;
     /** This thread tried to take its slot in {@link RequestTimesSlots}. */
@@ -66,6 +69,8 @@ public final class RequestTimes {
         owner = thread;
         virtual = VirtualThreads.isVirtual(thread);
         cpuSampling = virtual ? null : new CpuSampling(System.nanoTime(), thread.getId());
+        lastRoute = virtual ? null : new LastLookup();
+        lastStatement = virtual ? null : new LastLookup();
     }
 
     /** The current thread's times: from its slot by thread id where it has one, from the thread-local otherwise. */
@@ -82,6 +87,11 @@ public final class RequestTimes {
             RequestTimesSlots.claim(times);
         }
         return times;
+    }
+
+    /** This thread's last statement lookup (the JDBC probe's), or null on a virtual thread. */
+    public LastLookup lastStatement() {
+        return lastStatement;
     }
 
     public void addPoolWait(long nanos) {

@@ -89,6 +89,17 @@ class QueryMetricsTest {
     }
 
     @Test
+    void theSameTextOnTwoPoolsInTurnIsRecordedOnEachPool() {
+        String sql = "select name from items where id = ?";
+        for (String pool : new String[] {"a", "a", "b", "a"}) {
+            metrics.record(pool, sql, true, 1_000);
+        }
+
+        assertThat(registry.get("chokepoint.jdbc.query").tags("pool", "a", "query", sql).timer().count()).isEqualTo(3);
+        assertThat(registry.get("chokepoint.jdbc.query").tags("pool", "b", "query", sql).timer().count()).isEqualTo(1);
+    }
+
+    @Test
     void aStatementBatchIsOneExecutionUnderItsFirstText() throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.addBatch("insert into " + table + " values (1, 'a')");

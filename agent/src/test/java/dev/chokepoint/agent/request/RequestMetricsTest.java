@@ -76,6 +76,24 @@ class RequestMetricsTest {
     }
 
     @Test
+    void aThreadsLastRouteServesOnlyTheSamePathOnTheSameMetrics() {
+        SimpleMeterRegistry otherRegistry = new SimpleMeterRegistry();
+        RequestMetrics other = new RequestMetrics(MAX_URIS);
+        other.bindTo(otherRegistry);
+        for (String path : new String[] {"/a", "/a", "/b", "/a"}) {
+            // A new String each time, as Tomcat hands over: the last lookup compares contents.
+            metrics.record(RequestTimes.current(), "GET", null, new String(path), 200, 1, 1, 1, 0, 0, 0);
+            other.record(RequestTimes.current(), "GET", null, new String(path), 200, 1, 1, 1, 0, 0, 0);
+        }
+        metrics.record(RequestTimes.current(), "GET", "/a", "/b", 200, 1, 1, 1, 0, 0, 0); // a template, not a path
+
+        assertThat(registry.get("http.server.requests").tags("uri", "/a").timer().count()).isEqualTo(4);
+        assertThat(registry.get("http.server.requests").tags("uri", "/b").timer().count()).isEqualTo(1);
+        assertThat(otherRegistry.get("http.server.requests").tags("uri", "/a").timer().count()).isEqualTo(3);
+        assertThat(otherRegistry.get("http.server.requests").tags("uri", "/b").timer().count()).isEqualTo(1);
+    }
+
+    @Test
     void tenThousandDistinctPathsStayAtTheCap() {
         for (int i = 0; i < 10_000; i++) {
             metrics.record(RequestTimes.current(), "GET", null, "/page/user" + i, 200, 1, 1, 1, 0, 0, 0);
