@@ -14,11 +14,19 @@ public final class Histogram {
     private final NavigableMap<Double, Double> cumulative = new TreeMap<>();
 
     public void add(String le, double count) {
-        if (Double.isNaN(count)) {
-            return;
+        add(bound(le), count);
+    }
+
+    /** Adds a bucket's count under its parsed bound ({@link #bound}); NaN (unknown) is left out. */
+    public void add(double bound, double count) {
+        if (!Double.isNaN(count)) {
+            cumulative.merge(bound, count, Double::sum);
         }
-        double bound = "+Inf".equals(le) ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
-        cumulative.merge(bound, count, Double::sum);
+    }
+
+    /** The upper bound an {@code le} label names. */
+    public static double bound(String le) {
+        return "+Inf".equals(le) ? Double.POSITIVE_INFINITY : Double.parseDouble(le);
     }
 
     public double total() {

@@ -233,8 +233,14 @@ public final class TargetSeries {
 
     /** Increase between two instants, grouped by the value of one label (e.g. histogram buckets by le). */
     public Map<String, Double> increaseBetweenBy(String name, String label, long fromMillis, long toMillis) {
+        return increaseBetweenBy(name, label, k -> true, fromMillis, toMillis);
+    }
+
+    /** Increase between two instants of the matching label sets, grouped by the value of one label. */
+    public Map<String, Double> increaseBetweenBy(String name, String label, Predicate<SeriesKey> filter, long fromMillis,
+                                                 long toMillis) {
         Map<String, Double> out = new LinkedHashMap<>();
-        for (Series s : series(name, k -> true)) {
+        for (Series s : series(name, filter)) {
             String value = String.valueOf(s.key().label(label));
             double d = increaseBetween(s, fromMillis, toMillis);
             if (!Double.isNaN(d)) {

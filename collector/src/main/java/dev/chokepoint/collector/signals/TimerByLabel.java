@@ -63,12 +63,13 @@ final class TimerByLabel {
         Map<String, double[]> sums = in.increaseBy(timer + "_sum", labelName, filter);
         Map<String, double[]> counts = in.increaseBy(timer + "_count", labelName, filter);
         List<String> labels = new ArrayList<>(sums.keySet());
+        // Grouped in one pass over the series, not one pass a label (a thousand statements: a million visits).
+        Map<String, Double> baseSums = in.increaseBetweenBy(timer + "_sum", labelName, filter, baseline.fromMillis(), baseline.toMillis());
+        Map<String, Double> baseCounts = in.increaseBetweenBy(timer + "_count", labelName, filter, baseline.fromMillis(), baseline.toMillis());
         double[] base = new double[labels.size()];
         for (int l = 0; l < labels.size(); l++) {
-            String value = labels.get(l);
-            Predicate<SeriesKey> labelled = filter.and(k -> value.equals(String.valueOf(k.label(labelName))));
-            double s = in.increaseBetween(timer + "_sum", labelled, baseline.fromMillis(), baseline.toMillis());
-            double c = in.increaseBetween(timer + "_count", labelled, baseline.fromMillis(), baseline.toMillis());
+            double s = baseSums.getOrDefault(labels.get(l), Double.NaN);
+            double c = baseCounts.getOrDefault(labels.get(l), Double.NaN);
             base[l] = c >= MIN_CALLS ? s / c : Double.NaN;
         }
         double seconds = in.grid().windowSeconds();
