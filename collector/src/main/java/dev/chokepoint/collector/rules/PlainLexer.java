@@ -27,7 +27,7 @@ final class PlainLexer {
      * CEL refuses expressions nested past 250 levels or longer than 100 000 code points; well
      * below both, so that whatever is read here CEL would read too.
      */
-    static final int MAX_TOKENS = 128;
+    private static final int MAX_TOKENS = 128;
     private static final int MAX_CHARS = 10_000;
 
     /** CEL's reserved words and keywords: its parser refuses them as names. */
