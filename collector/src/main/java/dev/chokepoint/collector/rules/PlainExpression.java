@@ -70,17 +70,17 @@ final class PlainExpression {
                 double v = params.get(p.name());
                 return in -> v;
             }
-            if (node instanceof PlainTree.Negate n) {
-                Number a = number(n.operand());
+            if (node instanceof PlainTree.Unary u) {
+                Number a = number(u.operand());
                 return in -> -a.at(in);
             }
-            PlainTree.Arithmetic e = (PlainTree.Arithmetic) node;
+            PlainTree.Binary e = (PlainTree.Binary) node;
             Number a = number(e.left());
             Number b = number(e.right());
             return switch (e.op()) {
-                case '+' -> in -> a.at(in) + b.at(in);
-                case '-' -> in -> a.at(in) - b.at(in);
-                case '*' -> in -> a.at(in) * b.at(in);
+                case "+" -> in -> a.at(in) + b.at(in);
+                case "-" -> in -> a.at(in) - b.at(in);
+                case "*" -> in -> a.at(in) * b.at(in);
                 default -> in -> a.at(in) / b.at(in);
             };
         }
@@ -90,19 +90,20 @@ final class PlainExpression {
                 boolean v = l.value();
                 return in -> v;
             }
-            if (node instanceof PlainTree.Not n) {
-                Truth a = truth(n.operand());
+            if (node instanceof PlainTree.Unary u) {
+                Truth a = truth(u.operand());
                 return in -> !a.at(in);
             }
-            if (node instanceof PlainTree.Logic l) {
-                Truth a = truth(l.left());
-                Truth b = truth(l.right());
-                return l.and() ? in -> a.at(in) && b.at(in) : in -> a.at(in) || b.at(in);
+            PlainTree.Binary e = (PlainTree.Binary) node;
+            if (e.op().equals("&&") || e.op().equals("||")) {
+                Truth a = truth(e.left());
+                Truth b = truth(e.right());
+                return e.op().equals("&&") ? in -> a.at(in) && b.at(in) : in -> a.at(in) || b.at(in);
             }
-            return comparison((PlainTree.Compare) node);
+            return comparison(e);
         }
 
-        private Truth comparison(PlainTree.Compare c) {
+        private Truth comparison(PlainTree.Binary c) {
             Comparator op = Comparator.of(c.op());
             if (c.right() instanceof PlainTree.IntLiteral i) {
                 Number a = number(c.left());

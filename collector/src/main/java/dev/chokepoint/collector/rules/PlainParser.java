@@ -33,7 +33,9 @@ final class PlainParser {
         }
     }
 
-    private static final List<String> COMPARATORS = List.of("<", "<=", ">", ">=");
+    /** CEL's binary operators, loosest first; each level left-associative. */
+    private static final List<List<String>> LEVELS = List.of(List.of("||"), List.of("&&"),
+            List.of("<", "<=", ">", ">="), List.of("+", "-"), List.of("*", "/"));
 
     private final List<Token> tokens;
     private final Set<String> signals;
@@ -61,68 +63,47 @@ final class PlainParser {
         }
         try {
             PlainParser p = new PlainParser(tokens.get(), signals, params);
-            PlainTree tree = p.or();
+            PlainTree tree = p.level(0);
             return p.peek().kind() == Kind.END && tree.type() == type ? Optional.of(tree) : Optional.empty();
         } catch (NotPlain e) {
             return Optional.empty();
         }
     }
 
-    private PlainTree or() throws NotPlain {
-        PlainTree left = and();
-        while (accept("||")) {
-            left = new PlainTree.Logic(false, require(Type.BOOL, left), require(Type.BOOL, and()));
+    /** One level of binary operators: its own operators, then the next tighter level. */
+    private PlainTree level(int level) throws NotPlain {
+        if (level == LEVELS.size()) {
+            return unary();
         }
-        return left;
-    }
-
-    private PlainTree and() throws NotPlain {
-        PlainTree left = relation();
-        while (accept("&&")) {
-            left = new PlainTree.Logic(true, require(Type.BOOL, left), require(Type.BOOL, relation()));
-        }
-        return left;
-    }
-
-    private PlainTree relation() throws NotPlain {
-        PlainTree left = calc();
-        while (COMPARATORS.stream().anyMatch(op -> peek().is(op))) {
+        PlainTree left = level(level + 1);
+        while (peek().kind() == Kind.SYMBOL && LEVELS.get(level).contains(peek().text())) {
             String op = take().text();
-            PlainTree right = calc();
-            boolean doubles = left.type() == Type.DOUBLE && right.type() == Type.DOUBLE;
-            boolean mixed = (left.type() == Type.DOUBLE && right.type() == Type.INT)
-                    || (left.type() == Type.INT && right.type() == Type.DOUBLE);
-            if (!doubles && !mixed) {
-                throw new NotPlain();
-            }
-            left = new PlainTree.Compare(op, left, right);
+            left = binary(op, left, level(level + 1));
         }
         return left;
     }
 
-    private PlainTree calc() throws NotPlain {
-        PlainTree left = product();
-        while (peek().is("+") || peek().is("-")) {
-            char op = take().text().charAt(0);
-            left = new PlainTree.Arithmetic(op, require(Type.DOUBLE, left), require(Type.DOUBLE, product()));
+    /** {@code op} on two operands where CEL has a plain overload for their types. */
+    private static PlainTree binary(String op, PlainTree left, PlainTree right) throws NotPlain {
+        Type l = left.type();
+        Type r = right.type();
+        boolean typed = switch (op) {
+            case "&&", "||" -> l == Type.BOOL && r == Type.BOOL;
+            case "+", "-", "*", "/" -> l == Type.DOUBLE && r == Type.DOUBLE;
+            // A comparison: doubles, or an integer literal beside a double (heterogeneous).
+            default -> (l == Type.DOUBLE && (r == Type.DOUBLE || r == Type.INT)) || (l == Type.INT && r == Type.DOUBLE);
+        };
+        if (!typed) {
+            throw new NotPlain();
         }
-        return left;
-    }
-
-    private PlainTree product() throws NotPlain {
-        PlainTree left = unary();
-        while (peek().is("*") || peek().is("/")) {
-            char op = take().text().charAt(0);
-            left = new PlainTree.Arithmetic(op, require(Type.DOUBLE, left), require(Type.DOUBLE, unary()));
-        }
-        return left;
+        return new PlainTree.Binary(op, left, right);
     }
 
     private PlainTree unary() throws NotPlain {
         if (peek().is("!")) {
             int run = run("!");
             PlainTree operand = primary();
-            return run % 2 == 0 ? operand : new PlainTree.Not(require(Type.BOOL, operand));
+            return run % 2 == 0 ? operand : new PlainTree.Unary("!", require(Type.BOOL, operand));
         }
         if (peek().is("-")) {
             int run = run("-");
@@ -130,7 +111,7 @@ final class PlainParser {
                 return signed(run, take());
             }
             PlainTree operand = primary();
-            return run % 2 == 0 ? operand : new PlainTree.Negate(require(Type.DOUBLE, operand));
+            return run % 2 == 0 ? operand : new PlainTree.Unary("-", require(Type.DOUBLE, operand));
         }
         return primary();
     }
@@ -165,7 +146,7 @@ final class PlainParser {
                 return name(t.text());
             default:
                 if (t.is("(")) {
-                    PlainTree inner = or();
+                    PlainTree inner = level(0);
                     expect(")");
                     return inner;
                 }
@@ -177,7 +158,7 @@ final class PlainParser {
     private PlainTree name(String name) throws NotPlain {
         if (name.equals("double")) {
             expect("(");
-            PlainTree argument = or();
+            PlainTree argument = level(0);
             expect(")");
             if (argument instanceof PlainTree.IntLiteral i) {
                 return new PlainTree.Literal((double) i.value());

@@ -14,11 +14,12 @@ sealed interface PlainTree {
 
     enum Type { BOOL, DOUBLE, INT }
 
-    Type type();
+    /** The operators of {@link Binary} on two doubles giving a double; the others give a bool. */
+    List<String> ARITHMETIC = List.of("+", "-", "*", "/");
 
-    /** The nodes directly below this one. */
-    default List<PlainTree> children() {
-        return List.of();
+    /** A leaf's type: a literal's own, a signal's or a param's double; operators say their own. */
+    default Type type() {
+        return this instanceof IntLiteral ? Type.INT : this instanceof BoolLiteral ? Type.BOOL : Type.DOUBLE;
     }
 
     /** The signals read anywhere below, sorted (params are constants, not signals). */
@@ -31,107 +32,47 @@ sealed interface PlainTree {
     private static void addSignals(PlainTree node, Set<String> out) {
         if (node instanceof Signal s) {
             out.add(s.name());
+        } else if (node instanceof Unary u) {
+            addSignals(u.operand(), out);
+        } else if (node instanceof Binary b) {
+            addSignals(b.left(), out);
+            addSignals(b.right(), out);
         }
-        node.children().forEach(c -> addSignals(c, out));
     }
 
     record Literal(double value) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.DOUBLE;
-        }
     }
 
     record IntLiteral(long value) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.INT;
-        }
     }
 
     record BoolLiteral(boolean value) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.BOOL;
-        }
     }
 
     /** A numeric signal of the catalog. */
     record Signal(String name) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.DOUBLE;
-        }
     }
 
     /** {@code params.<name>}, a param the rule declares. */
     record Param(String name) implements PlainTree {
+    }
+
+    /** {@code -} on a double or {@code !} on a bool. */
+    record Unary(String op, PlainTree operand) implements PlainTree {
         @Override
         public Type type() {
-            return Type.DOUBLE;
+            return op.equals("!") ? Type.BOOL : Type.DOUBLE;
         }
     }
 
-    record Negate(PlainTree operand) implements PlainTree {
+    /**
+     * {@code + - * /} on two doubles; {@code < <= > >=} on two doubles or an {@link IntLiteral}
+     * beside a double; {@code && ||} on two bools.
+     */
+    record Binary(String op, PlainTree left, PlainTree right) implements PlainTree {
         @Override
         public Type type() {
-            return Type.DOUBLE;
-        }
-
-        @Override
-        public List<PlainTree> children() {
-            return List.of(operand);
-        }
-    }
-
-    /** {@code op}: one of {@code + - * /}, on two doubles. */
-    record Arithmetic(char op, PlainTree left, PlainTree right) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.DOUBLE;
-        }
-
-        @Override
-        public List<PlainTree> children() {
-            return List.of(left, right);
-        }
-    }
-
-    /** {@code op}: one of {@code < <= > >=}; at most one side an {@link IntLiteral}. */
-    record Compare(String op, PlainTree left, PlainTree right) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.BOOL;
-        }
-
-        @Override
-        public List<PlainTree> children() {
-            return List.of(left, right);
-        }
-    }
-
-    /** {@code &&} ({@code and}) or {@code ||}. */
-    record Logic(boolean and, PlainTree left, PlainTree right) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.BOOL;
-        }
-
-        @Override
-        public List<PlainTree> children() {
-            return List.of(left, right);
-        }
-    }
-
-    record Not(PlainTree operand) implements PlainTree {
-        @Override
-        public Type type() {
-            return Type.BOOL;
-        }
-
-        @Override
-        public List<PlainTree> children() {
-            return List.of(operand);
+            return ARITHMETIC.contains(op) ? Type.DOUBLE : Type.BOOL;
         }
     }
 }
