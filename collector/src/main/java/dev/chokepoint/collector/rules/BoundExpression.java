@@ -1,38 +1,48 @@
 package dev.chokepoint.collector.rules;
 
-import dev.cel.runtime.CelEvaluationException;
-import dev.cel.runtime.CelVariableResolver;
-
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One of a rule's compiled expressions with the rule's params: evaluated as {@link PlainExpression}
- * where it has that form, else by CEL. Its inputs are the values of {@link #signals()}, in that
- * order; a point where any of them is unknown (NaN) has no value, and the condition does not hold.
+ * where {@link PlainParser} read it, else by CEL. Its inputs are the values of {@link #signals()},
+ * in that order; a point where any of them is unknown (NaN) has no value, and the condition does
+ * not hold.
  */
 final class BoundExpression {
 
-    private final CompiledRule.Expression expression;
-    private final List<String> signals;
+    private final Set<String> signals;
+    private final List<String> order;
     private final Map<String, Double> params;
     private final PlainExpression plain;
+    // The one field whose class names CEL's types: null for a plain expression, so CEL never loads for it.
+    private final CelExpression cel;
 
-    BoundExpression(CompiledRule.Expression expression, Map<String, Double> params) {
-        this.expression = expression;
-        this.signals = List.copyOf(expression.signals());
+    private BoundExpression(Set<String> signals, Map<String, Double> params, PlainTree tree, CelExpression cel) {
+        this.signals = Collections.unmodifiableSet(new TreeSet<>(signals));
+        this.order = List.copyOf(this.signals);
         this.params = Map.copyOf(params);
-        this.plain = PlainExpression.of(expression.ast(), expression.root(), signals, this.params).orElse(null);
+        this.plain = tree == null ? null : PlainExpression.of(tree, order, this.params);
+        this.cel = cel;
+    }
+
+    static BoundExpression plain(PlainTree tree, Map<String, Double> params) {
+        return new BoundExpression(tree.signals(), params, tree, null);
+    }
+
+    static BoundExpression cel(CelExpression expression, Map<String, Double> params) {
+        return new BoundExpression(expression.signals(), params, null, expression);
     }
 
     /** The signals read, in the order {@link #holds(double[])} and {@link #number(double[])} take them. */
     Set<String> signals() {
-        return expression.signals();
+        return signals;
     }
 
-    /** Whether the expression is evaluated without CEL's interpreter. */
+    /** Whether the expression is evaluated without CEL. */
     boolean plain() {
         return plain != null;
     }
@@ -56,24 +66,9 @@ final class BoundExpression {
         return Double.isInfinite(v) ? Double.NaN : v;
     }
 
-    /**
-     * CEL's own result for known inputs: a Boolean, a Double, or null where it fails. An element of
-     * a list (a term's side) is read from the whole list's result, so an error in any element leaves
-     * each unknown; the sides are numbers compared, where CEL's double arithmetic does not fail.
-     */
+    /** CEL's own result for known inputs, of an expression left to CEL ({@link CelExpression#value}). */
     Object celValue(double[] in) {
-        // A list's other elements read signals this one does not: NaN for them, which CEL's double
-        // arithmetic carries along without failing.
-        CelVariableResolver resolver = name -> name.startsWith("params.")
-                ? Optional.ofNullable(params.get(name.substring("params.".length())))
-                : Optional.of(signals.contains(name) ? in[signals.indexOf(name)] : Double.NaN);
-        try {
-            Object value = expression.program().eval(resolver);
-            return expression.element() < 0 ? value : ((List<?>) value).get(expression.element());
-        } catch (CelEvaluationException ex) {
-            // Reachable only through arithmetic edge cases on valid input; the point is "unknown".
-            return null;
-        }
+        return cel.value(in, order, params);
     }
 
     private static boolean unknown(double[] in) {

@@ -1,34 +1,16 @@
 package dev.chokepoint.collector.rules;
 
-import dev.cel.common.CelAbstractSyntaxTree;
-import dev.cel.common.ast.CelExpr;
-import dev.cel.runtime.CelRuntime;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A rule ready to evaluate: its CEL programs and the signals each reads. A point where any signal
- * an expression reads is unknown (NaN) does not hold and has no value: a rule does not guess,
- * and a target that lacks a signal (a plain Actuator endpoint) simply never fires the rule.
+ * A rule ready to evaluate: its compiled expressions and the signals each reads. A point where any
+ * signal an expression reads is unknown (NaN) does not hold and has no value: a rule does not
+ * guess, and a target that lacks a signal (a plain Actuator endpoint) simply never fires the rule.
  */
 public final class CompiledRule {
-
-    /**
-     * One compiled expression, its checked tree and the signals it reads. {@code element} 0 or more:
-     * this is that element of a list expression (a condition's term sides are compiled as one list:
-     * CEL's type checker builds its whole environment for each expression it checks, and compiling
-     * each side apart was half of loading the rules).
-     */
-    record Expression(CelRuntime.Program program, CelAbstractSyntaxTree ast, int element, Set<String> signals) {
-
-        /** The node this expression evaluates. */
-        CelExpr root() {
-            return element < 0 ? ast.getExpr() : ast.getExpr().list().elements().get(element);
-        }
-    }
 
     /**
      * One comparison of the condition, compiled side by side: what the margin report reads.

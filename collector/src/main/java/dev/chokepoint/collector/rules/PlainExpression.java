@@ -1,21 +1,13 @@
 package dev.chokepoint.collector.rules;
 
-import dev.cel.common.CelAbstractSyntaxTree;
-import dev.cel.common.ast.CelConstant;
-import dev.cel.common.ast.CelExpr;
-import dev.cel.common.ast.CelReference;
-
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
- * A checked rule expression evaluated as plain Java instead of by CEL's interpreter, for the
- * shapes rules are written in: number literals, signals and params, {@code + - * /}, unary minus,
- * {@code < <= > >=}, {@code && || !} and {@code double()}. The analysis evaluates the rules about a
- * million times for 10 targets; CEL's interpreter boxed every value and allocated a frame at each,
- * and its many methods were a good part of what the JIT compiled. An expression with any other
- * shape (another function, integer arithmetic, {@code ==}, a ternary) stays with CEL.
+ * A rule expression of the plain shapes ({@link PlainTree}) evaluated as plain Java instead of by
+ * CEL's interpreter. The analysis evaluates the rules about a million times for 10 targets; CEL's
+ * interpreter boxed every value and allocated a frame at each, and its many methods were a good
+ * part of what the JIT compiled.
  *
  * <p>Results are CEL's to the bit: a double compared with an integer literal goes through
  * {@code Double.compare}, as CEL's heterogeneous comparison does (NaN above every integer, -0.0
@@ -35,13 +27,6 @@ final class PlainExpression {
         boolean at(double[] in);
     }
 
-    /** Thrown while building when a node has a shape this class leaves to CEL. */
-    private static final class Unsupported extends Exception {
-        Unsupported() {
-            super(null, null, false, false);
-        }
-    }
-
     private final Number number;
     private final Truth truth;
 
@@ -51,29 +36,14 @@ final class PlainExpression {
     }
 
     /**
-     * The plain form of {@code root}, a node of {@code ast}, or empty where it has a shape left to CEL. {@code signals}: the
-     * order in which {@link #number(double[])} and {@link #holds(double[])} receive their values;
-     * {@code params}: the rule's, bound here as constants.
+     * {@code tree} ready to evaluate. {@code signals}: the order in which {@link #number(double[])}
+     * and {@link #holds(double[])} receive their values; {@code params}: the rule's, bound here as
+     * constants.
      */
-    static Optional<PlainExpression> of(CelAbstractSyntaxTree ast, CelExpr root, List<String> signals,
-                                        Map<String, Double> params) {
-        try {
-            Object node = new Builder(ast, signals, params).node(root);
-            if (node instanceof Number n) {
-                return Optional.of(new PlainExpression(n, null));
-            }
-            if (node instanceof Truth t) {
-                return Optional.of(new PlainExpression(null, t));
-            }
-            return Optional.empty();
-        } catch (Unsupported e) {
-            return Optional.empty();
-        }
-    }
-
-    /** Whether the expression yields a bool (else a double). */
-    boolean isCondition() {
-        return truth != null;
+    static PlainExpression of(PlainTree tree, List<String> signals, Map<String, Double> params) {
+        Builder b = new Builder(signals, params);
+        return tree.type() == PlainTree.Type.BOOL ? new PlainExpression(null, b.truth(tree))
+                : new PlainExpression(b.number(tree), null);
     }
 
     boolean holds(double[] in) {
@@ -84,147 +54,68 @@ final class PlainExpression {
         return number.at(in);
     }
 
-    /** Turns checked AST nodes into {@link Number}, {@link Truth} or a {@link Long} (an integer literal). */
-    private record Builder(CelAbstractSyntaxTree ast, List<String> signals, Map<String, Double> params) {
+    /** Turns tree nodes into {@link Number} and {@link Truth} closures. */
+    private record Builder(List<String> signals, Map<String, Double> params) {
 
-        Object node(CelExpr e) throws Unsupported {
-            return switch (e.exprKind().getKind()) {
-                case CONSTANT -> constant(e.constant());
-                case IDENT, SELECT -> variable(e);
-                case CALL -> call(e);
-                default -> throw new Unsupported();
-            };
-        }
-
-        private static Object constant(CelConstant c) throws Unsupported {
-            return switch (c.getKind()) {
-                case INT64_VALUE -> c.int64Value();
-                case DOUBLE_VALUE -> {
-                    double v = c.doubleValue();
-                    yield (Number) in -> v;
-                }
-                case BOOLEAN_VALUE -> {
-                    boolean v = c.booleanValue();
-                    yield (Truth) in -> v;
-                }
-                default -> throw new Unsupported();
-            };
-        }
-
-        private Object variable(CelExpr e) throws Unsupported {
-            CelReference ref = ast.getReference(e.id()).orElseThrow(Unsupported::new);
-            if (ref.value().isPresent()) {
-                throw new Unsupported();
+        Number number(PlainTree node) {
+            if (node instanceof PlainTree.Literal l) {
+                double v = l.value();
+                return in -> v;
             }
-            String name = ref.name();
-            if (name.startsWith("params.")) {
-                Double v = params.get(name.substring("params.".length()));
-                if (v == null) {
-                    throw new Unsupported();
-                }
-                double value = v;
-                return (Number) in -> value;
+            if (node instanceof PlainTree.Signal s) {
+                int slot = signals.indexOf(s.name());
+                return in -> in[slot];
             }
-            int slot = signals.indexOf(name);
-            if (slot < 0) {
-                throw new Unsupported();
+            if (node instanceof PlainTree.Param p) {
+                double v = params.get(p.name());
+                return in -> v;
             }
-            return (Number) in -> in[slot];
-        }
-
-        private Object call(CelExpr e) throws Unsupported {
-            CelReference ref = ast.getReference(e.id()).orElseThrow(Unsupported::new);
-            if (ref.overloadIds().size() != 1 || e.call().target().isPresent()) {
-                throw new Unsupported();
+            if (node instanceof PlainTree.Unary u) {
+                Number a = number(u.operand());
+                return in -> -a.at(in);
             }
-            List<CelExpr> args = e.call().args();
-            String overload = ref.overloadIds().get(0);
-            return switch (overload) {
-                case "add_double" -> arithmetic(args, '+');
-                case "subtract_double" -> arithmetic(args, '-');
-                case "multiply_double" -> arithmetic(args, '*');
-                case "divide_double" -> arithmetic(args, '/');
-                case "negate_double" -> {
-                    Number a = number(args.get(0));
-                    yield (Number) in -> -a.at(in);
-                }
-                case "double_to_double" -> number(args.get(0));
-                case "int64_to_double" -> {
-                    double v = integer(args.get(0));
-                    yield (Number) in -> v;
-                }
-                case "logical_and" -> {
-                    Truth a = truth(args.get(0));
-                    Truth b = truth(args.get(1));
-                    yield (Truth) in -> a.at(in) && b.at(in);
-                }
-                case "logical_or" -> {
-                    Truth a = truth(args.get(0));
-                    Truth b = truth(args.get(1));
-                    yield (Truth) in -> a.at(in) || b.at(in);
-                }
-                case "logical_not" -> {
-                    Truth a = truth(args.get(0));
-                    yield (Truth) in -> !a.at(in);
-                }
-                default -> comparison(overload, args);
-            };
-        }
-
-        private Number arithmetic(List<CelExpr> args, char op) throws Unsupported {
-            Number a = number(args.get(0));
-            Number b = number(args.get(1));
-            return switch (op) {
-                case '+' -> in -> a.at(in) + b.at(in);
-                case '-' -> in -> a.at(in) - b.at(in);
-                case '*' -> in -> a.at(in) * b.at(in);
+            PlainTree.Binary e = (PlainTree.Binary) node;
+            Number a = number(e.left());
+            Number b = number(e.right());
+            return switch (e.op()) {
+                case "+" -> in -> a.at(in) + b.at(in);
+                case "-" -> in -> a.at(in) - b.at(in);
+                case "*" -> in -> a.at(in) * b.at(in);
                 default -> in -> a.at(in) / b.at(in);
             };
         }
 
-        /** {@code less_double}, {@code greater_equals_double_int64}, {@code less_int64_double}, … */
-        private Truth comparison(String overload, List<CelExpr> args) throws Unsupported {
-            Comparator op = Comparator.of(overload);
-            String operands = overload.substring(op.prefix.length());
-            switch (operands) {
-                case "double" -> {
-                    Number a = number(args.get(0));
-                    Number b = number(args.get(1));
-                    return op.doubles(a, b);
-                }
-                case "double_int64" -> {
-                    Number a = number(args.get(0));
-                    long b = integer(args.get(1));
-                    return in -> op.holds(compareDoubleInt(a.at(in), b));
-                }
-                case "int64_double" -> {
-                    long a = integer(args.get(0));
-                    Number b = number(args.get(1));
-                    return in -> op.holds(-compareDoubleInt(b.at(in), a));
-                }
-                default -> throw new Unsupported();
+        Truth truth(PlainTree node) {
+            if (node instanceof PlainTree.BoolLiteral l) {
+                boolean v = l.value();
+                return in -> v;
             }
+            if (node instanceof PlainTree.Unary u) {
+                Truth a = truth(u.operand());
+                return in -> !a.at(in);
+            }
+            PlainTree.Binary e = (PlainTree.Binary) node;
+            if (e.op().equals("&&") || e.op().equals("||")) {
+                Truth a = truth(e.left());
+                Truth b = truth(e.right());
+                return e.op().equals("&&") ? in -> a.at(in) && b.at(in) : in -> a.at(in) || b.at(in);
+            }
+            return comparison(e);
         }
 
-        private Number number(CelExpr e) throws Unsupported {
-            if (node(e) instanceof Number n) {
-                return n;
+        private Truth comparison(PlainTree.Binary c) {
+            Comparator op = Comparator.of(c.op());
+            if (c.right() instanceof PlainTree.IntLiteral i) {
+                Number a = number(c.left());
+                long b = i.value();
+                return in -> op.holds(compareDoubleInt(a.at(in), b));
             }
-            throw new Unsupported();
-        }
-
-        private Truth truth(CelExpr e) throws Unsupported {
-            if (node(e) instanceof Truth t) {
-                return t;
+            if (c.left() instanceof PlainTree.IntLiteral i) {
+                long a = i.value();
+                Number b = number(c.right());
+                return in -> op.holds(-compareDoubleInt(b.at(in), a));
             }
-            throw new Unsupported();
-        }
-
-        private long integer(CelExpr e) throws Unsupported {
-            if (node(e) instanceof Long l) {
-                return l;
-            }
-            throw new Unsupported();
+            return op.doubles(number(c.left()), number(c.right()));
         }
     }
 
@@ -240,22 +131,21 @@ final class PlainExpression {
     }
 
     private enum Comparator {
-        // Longest prefixes first: "less_equals_" before "less_".
-        LESS_EQUALS("less_equals_"), GREATER_EQUALS("greater_equals_"), LESS("less_"), GREATER("greater_");
+        LESS("<"), LESS_EQUALS("<="), GREATER(">"), GREATER_EQUALS(">=");
 
-        final String prefix;
+        final String symbol;
 
-        Comparator(String prefix) {
-            this.prefix = prefix;
+        Comparator(String symbol) {
+            this.symbol = symbol;
         }
 
-        static Comparator of(String overload) throws Unsupported {
+        static Comparator of(String symbol) {
             for (Comparator c : values()) {
-                if (overload.startsWith(c.prefix)) {
+                if (c.symbol.equals(symbol)) {
                     return c;
                 }
             }
-            throw new Unsupported();
+            throw new IllegalArgumentException("not a comparison: " + symbol);
         }
 
         /** Whether a three-way comparison's result satisfies this operator. */

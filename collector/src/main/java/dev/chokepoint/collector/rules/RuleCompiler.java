@@ -1,59 +1,42 @@
 package dev.chokepoint.collector.rules;
 
-import dev.cel.common.CelAbstractSyntaxTree;
-import dev.cel.common.CelIssue;
-import dev.cel.common.CelOptions;
-import dev.cel.common.CelValidationException;
-import dev.cel.common.ast.CelExpr;
-import dev.cel.common.ast.CelReference;
-import dev.cel.common.navigation.CelNavigableExpr;
-import dev.cel.common.types.CelType;
-import dev.cel.common.types.ListType;
-import dev.cel.common.types.SimpleType;
-import dev.cel.compiler.CelCompiler;
-import dev.cel.compiler.CelCompilerBuilder;
-import dev.cel.compiler.CelCompilerFactory;
-import dev.cel.runtime.CelEvaluationException;
-import dev.cel.runtime.CelRuntime;
-import dev.cel.runtime.CelRuntimeFactory;
 import dev.chokepoint.collector.signals.Signal;
 import dev.chokepoint.collector.signals.SignalCatalog;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * Compiles a rule's expressions with CEL against the signal catalog: every numeric signal is a
- * declared double variable, each param a {@code params.<name>} double, so an unknown signal, an
- * unknown param or a type error is a compile error pointing at the expression's line.
+ * Compiles a rule's expressions: each one {@link PlainParser} reads is checked and evaluated
+ * without CEL; the others, and every error, are CEL's ({@link CelRuleCompiler}), so a rule file
+ * is accepted or refused, with the same messages, as CEL alone would.
  */
 public final class RuleCompiler {
 
-    // Heterogeneous comparisons let a rule write "pool_pending > 0" instead of "> 0.0".
-    private static final CelOptions OPTIONS = CelOptions.current().enableHeterogeneousNumericComparisons(true).build();
-    private static final CelRuntime RUNTIME = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(OPTIONS).build();
-    private static final int CACHE_LIMIT = 1_000;
-    private static final Map<String, CompiledRule.Expression> CACHE = new ConcurrentHashMap<>();
-    private static final Map<String, CelCompiler> COMPILERS = new ConcurrentHashMap<>();
-    private static final Pattern PARAM = Pattern.compile("params\\.([A-Za-z_][A-Za-z0-9_]*)");
-    private static final Pattern UNDECLARED = Pattern.compile("undeclared reference to '([^']*)'.*");
+    /** What an expression may compute with: the catalog's numeric signals. */
+    private static final Set<String> NUMERIC_SIGNALS = SignalCatalog.signals().values().stream()
+            .filter(s -> !s.text()).map(Signal::name).collect(Collectors.toUnmodifiableSet());
 
     private RuleCompiler() {
     }
 
     /** Compiles the rule, or adds its errors to {@code errors} and returns null. */
     public static CompiledRule compile(Rule rule, Resource resource, List<Resource> explains, List<RuleError> errors) {
+        return compile(rule, resource, explains, errors, true);
+    }
+
+    /** {@code plain} false: every expression by CEL, the reference the tests hold the plain reading to. */
+    static CompiledRule compile(Rule rule, Resource resource, List<Resource> explains, List<RuleError> errors,
+                                boolean plain) {
         int before = errors.size();
         Map<String, BoundExpression> expressions = new LinkedHashMap<>();
-        expression(rule, "when", rule.when(), SimpleType.BOOL, errors)
-                .ifPresent(e -> expressions.put("when", new BoundExpression(e, rule.params())));
+        expression(rule, "when", rule.when(), PlainTree.Type.BOOL, plain, errors)
+                .ifPresent(e -> expressions.put("when", e));
         for (String field : List.of("utilization", "saturation", "errors")) {
             String text = switch (field) {
                 case "utilization" -> rule.utilization();
@@ -61,144 +44,76 @@ public final class RuleCompiler {
                 default -> rule.errors();
             };
             if (text != null) {
-                expression(rule, field, text, SimpleType.DOUBLE, errors)
-                        .ifPresent(e -> expressions.put(field, new BoundExpression(e, rule.params())));
+                expression(rule, field, text, PlainTree.Type.DOUBLE, plain, errors)
+                        .ifPresent(e -> expressions.put(field, e));
             }
         }
         if (errors.size() > before || resource == null) {
             return null;
         }
-        return new CompiledRule(rule, resource, explains, expressions, terms(rule));
+        // A condition left to CEL leaves its sides to CEL too, as one list of the same text.
+        return new CompiledRule(rule, resource, explains, expressions, terms(rule, expressions.get("when").plain()));
+    }
+
+    private static Optional<BoundExpression> expression(Rule rule, String field, String text, PlainTree.Type type,
+                                                        boolean plain, List<RuleError> errors) {
+        Optional<PlainTree> tree = plain ? read(rule, text, type) : Optional.empty();
+        if (tree.isPresent()) {
+            return Optional.of(BoundExpression.plain(tree.get(), rule.params()));
+        }
+        return CelRuleCompiler.compile(rule, field, text, type, errors).map(e -> BoundExpression.cel(e, rule.params()));
+    }
+
+    private static Optional<PlainTree> read(Rule rule, String text, PlainTree.Type type) {
+        return PlainParser.parse(text, type, NUMERIC_SIGNALS, rule.params().keySet());
     }
 
     /**
      * The condition's comparisons, each side compiled as a number ({@code double(...)}: a side may be
-     * an integer literal such as the 0 of {@code worker_queue > 0}), all sides in one list expression,
-     * and how {@code &&}, {@code ||} join them. A side that does not compile leaves the rule without
-     * terms; its condition compiled, so the rule still works.
+     * an integer literal such as the 0 of {@code worker_queue > 0}), and how {@code &&}, {@code ||}
+     * join them. A side that does not compile leaves the rule without terms; its condition
+     * compiled, so the rule still works.
      */
-    private static CompiledRule.Terms terms(Rule rule) {
+    private static CompiledRule.Terms terms(Rule rule, boolean plain) {
         Optional<Condition.Parsed> parsed = Condition.parse(rule.when());
         if (parsed.isEmpty()) {
             return CompiledRule.Terms.NONE;
         }
         List<Comparison> comparisons = parsed.get().comparisons();
-        StringBuilder sides = new StringBuilder("[");
+        List<String> sides = new ArrayList<>();
         for (Comparison c : comparisons) {
-            sides.append(sides.length() > 1 ? ", " : "").append("double(").append(c.left()).append("), double(")
-                    .append(c.right()).append(")");
+            sides.add("double(" + c.left() + ")");
+            sides.add("double(" + c.right() + ")");
         }
-        Optional<CompiledRule.Expression> all = expression(rule, "when", sides.append("]").toString(),
-                ListType.create(SimpleType.DOUBLE), new java.util.ArrayList<>());
-        if (all.isEmpty()) {
+        Optional<List<BoundExpression>> bound = plain ? plainSides(rule, sides) : Optional.empty();
+        if (bound.isEmpty()) {
+            bound = CelRuleCompiler.elements(rule, sides)
+                    .map(all -> all.stream().map(e -> BoundExpression.cel(e, rule.params())).toList());
+        }
+        if (bound.isEmpty()) {
             return CompiledRule.Terms.NONE;
         }
-        List<CompiledRule.Term> out = new java.util.ArrayList<>();
+        List<CompiledRule.Term> out = new ArrayList<>();
         for (int i = 0; i < comparisons.size(); i++) {
-            CompiledRule.Expression left = side(all.get(), 2 * i);
-            CompiledRule.Expression right = side(all.get(), 2 * i + 1);
+            BoundExpression left = bound.get().get(2 * i);
+            BoundExpression right = bound.get().get(2 * i + 1);
             boolean evidence = !left.signals().isEmpty() && left.signals().stream()
                     .allMatch(s -> SignalCatalog.signal(s).map(Signal::evidence).orElse(false));
-            out.add(new CompiledRule.Term(comparisons.get(i), new BoundExpression(left, rule.params()),
-                    new BoundExpression(right, rule.params()), evidence));
+            out.add(new CompiledRule.Term(comparisons.get(i), left, right, evidence));
         }
         return new CompiledRule.Terms(out, parsed.get().root());
     }
 
-    /** Element {@code k} of a compiled list of the condition's sides. */
-    private static CompiledRule.Expression side(CompiledRule.Expression list, int k) {
-        CelExpr element = list.ast().getExpr().list().elements().get(k);
-        return new CompiledRule.Expression(list.program(), list.ast(), k, signals(list.ast(), element));
-    }
-
-    /** The signals read below {@code root} (params are constants, not signals). */
-    private static Set<String> signals(CelAbstractSyntaxTree ast, CelExpr root) {
-        Set<String> signals = new TreeSet<>();
-        CelNavigableExpr.fromExpr(root).allNodes().forEach(node -> ast.getReference(node.id())
-                .map(CelReference::name)
-                .filter(name -> !name.isEmpty() && !name.startsWith("params."))
-                .ifPresent(signals::add));
-        return signals;
-    }
-
-    private static Optional<CompiledRule.Expression> expression(Rule rule, String field, String text, CelType type,
-                                                                List<RuleError> errors) {
-        // CEL type-checking costs tens of milliseconds per expression; the same default rules are
-        // compiled on every analysis of a session (and in every test), so successes are cached.
-        String key = type + "|" + new TreeSet<>(rule.params().keySet()) + "|" + text;
-        CompiledRule.Expression cached = CACHE.get(key);
-        if (cached != null) {
-            return Optional.of(cached);
-        }
-        Optional<CompiledRule.Expression> compiled = compileExpression(rule, field, text, type, errors);
-        if (compiled.isPresent() && CACHE.size() < CACHE_LIMIT) {
-            CACHE.put(key, compiled.get());
-        }
-        return compiled;
-    }
-
-    /**
-     * A compiler for one result type and set of params, built once: building one declares every
-     * signal of the catalog and CEL's standard functions, which was most of compiling the rules.
-     */
-    private static CelCompiler compiler(CelType type, Set<String> params) {
-        String key = type + "|" + params;
-        CelCompiler known = COMPILERS.get(key);
-        if (known != null) {
-            return known;
-        }
-        CelCompilerBuilder b = CelCompilerFactory.standardCelCompilerBuilder().setOptions(OPTIONS).setResultType(type);
-        for (Signal s : SignalCatalog.signals().values()) {
-            if (!s.text()) {
-                b.addVar(s.name(), SimpleType.DOUBLE);
+    /** Every side read without CEL, or empty where any one is not plain. */
+    private static Optional<List<BoundExpression>> plainSides(Rule rule, List<String> sides) {
+        List<BoundExpression> out = new ArrayList<>();
+        for (String side : sides) {
+            Optional<PlainTree> tree = read(rule, side, PlainTree.Type.DOUBLE);
+            if (tree.isEmpty()) {
+                return Optional.empty();
             }
+            out.add(BoundExpression.plain(tree.get(), rule.params()));
         }
-        params.forEach(p -> b.addVar("params." + p, SimpleType.DOUBLE));
-        CelCompiler compiler = b.build();
-        if (COMPILERS.size() < CACHE_LIMIT) {
-            COMPILERS.put(key, compiler);
-        }
-        return compiler;
-    }
-
-    private static Optional<CompiledRule.Expression> compileExpression(Rule rule, String field, String text, CelType type,
-                                                                       List<RuleError> errors) {
-        CelCompiler compiler = compiler(type, new TreeSet<>(rule.params().keySet()));
-        int firstLine = rule.origin().lineOf(field);
-        try {
-            CelAbstractSyntaxTree ast = compiler.compile(text).getAst();
-            return Optional.of(new CompiledRule.Expression(RUNTIME.createProgram(ast), ast, -1, signals(ast, ast.getExpr())));
-        } catch (CelValidationException e) {
-            for (CelIssue issue : e.getErrors()) {
-                int line = firstLine + Math.max(0, issue.getSourceLocation().getLine() - 1);
-                errors.add(new RuleError(rule.origin().file(), line, rule.id(),
-                        field + ": " + explain(issue.getMessage(), text, issue)));
-            }
-        } catch (CelEvaluationException e) {
-            errors.add(new RuleError(rule.origin().file(), firstLine, rule.id(), field + ": " + e.getMessage()));
-        }
-        return Optional.empty();
-    }
-
-    /** CEL's messages, said in the rule file's terms. */
-    static String explain(String message, String expression, CelIssue issue) {
-        Matcher m = UNDECLARED.matcher(message);
-        if (m.matches()) {
-            String name = m.group(1);
-            if (name.equals("params")) {
-                // CEL names only the unknown root; the param's name follows it in the source.
-                String line = expression.lines().skip(Math.max(0, issue.getSourceLocation().getLine() - 1)).findFirst().orElse("");
-                Matcher p = PARAM.matcher(line.substring(Math.min(line.length(), Math.max(0, issue.getSourceLocation().getColumn()))));
-                String param = p.lookingAt() ? "params." + p.group(1) : "params.?";
-                return "unknown param '" + param + "' (declare it under params:)";
-            }
-            boolean text = SignalCatalog.signal(name).map(Signal::text).orElse(false);
-            return text ? "'" + name + "' is a text signal: quote it in summary/advice as {" + name + "}, it cannot be computed with"
-                    : "unknown signal '" + name + "' (see docs/report.md for the signal catalog)";
-        }
-        if (message.contains("no matching overload") && message.contains("int")) {
-            return message + " (write numbers as 2.0, not 2, when computing with signals)";
-        }
-        return message;
+        return Optional.of(out);
     }
 }

@@ -6,7 +6,6 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,8 +16,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * unknown values.
  */
 class PlainExpressionTest {
-
-    private static final int POINTS = 1_000;
 
     @Test
     void every_default_rule_expression_is_plain_and_agrees_with_cel() throws Exception {
@@ -31,10 +28,10 @@ class PlainExpressionTest {
             for (BoundExpression e : rule.expressions()) {
                 // then each has the plain form and the same result as CEL's interpreter
                 assertThat(e.plain()).as(rule.id() + " " + e.signals()).isTrue();
-                compared += agreeAtRandomPoints(rule.id(), e, rule.rule().params());
             }
+            compared += CelAgreement.agree(rule, celOnly(rule));
         }
-        assertThat(compared).isGreaterThan(100 * POINTS);
+        assertThat(compared).isGreaterThan(100 * CelAgreement.POINTS);
     }
 
     @Test
@@ -69,9 +66,7 @@ class PlainExpressionTest {
 
         // when each expression is evaluated both ways at random points, then the results agree
         for (CompiledRule rule : compiled) {
-            for (BoundExpression e : rule.expressions()) {
-                agreeAtRandomPoints(rule.id(), e, rule.rule().params());
-            }
+            CelAgreement.agree(rule, celOnly(rule));
         }
         // and the supported shapes are plain, the others CEL's
         assertThat(compiled.get(0).expressions()).allMatch(BoundExpression::plain);
@@ -89,36 +84,11 @@ class PlainExpressionTest {
         assertThat(PlainExpression.compareDoubleInt(2.0, 2)).isZero();
     }
 
-    /** Compares the expression's result with CEL's at random points; returns how many points. */
-    private static int agreeAtRandomPoints(String rule, BoundExpression e, Map<String, Double> params) {
-        Random random = new Random(rule.hashCode() * 31L + e.signals().hashCode());
-        List<Double> edges = new ArrayList<>(List.of(0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 1e300, -1e300,
-                Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE, Double.NaN));
-        for (double p : params.values()) {
-            edges.addAll(List.of(p, Math.nextUp(p), Math.nextDown(p), p - 0.5, p + 0.5));
-        }
-        double[] in = new double[e.signals().size()];
-        for (int n = 0; n < POINTS; n++) {
-            for (int i = 0; i < in.length; i++) {
-                in[i] = random.nextInt(3) == 0 ? random.nextDouble() * 20 - 5 : edges.get(random.nextInt(edges.size()));
-            }
-            boolean unknown = java.util.Arrays.stream(in).anyMatch(Double::isNaN);
-            Object cel = unknown ? null : e.celValue(in);
-            // Described only on failure: formatting every point was most of the test's time.
-            java.util.function.Supplier<String> at = () -> rule + " " + e.signals() + " at " + java.util.Arrays.toString(in);
-            if (!unknown) {
-                assertThat(cel).as(() -> "CEL evaluates " + at.get()).isNotNull();
-            }
-            if (cel instanceof Boolean b) {
-                assertThat(e.holds(in)).as(at).isEqualTo(b);
-            } else {
-                double expected = cel instanceof Double d && !d.isInfinite() ? d : Double.NaN;
-                assertThat(Double.doubleToRawLongBits(e.number(in))).as(at).isEqualTo(Double.doubleToRawLongBits(expected));
-                if (unknown) {
-                    assertThat(e.holds(in)).as(at).isFalse();
-                }
-            }
-        }
-        return POINTS;
+    /** The rule compiled again by CEL alone: the reference. */
+    private static CompiledRule celOnly(CompiledRule rule) {
+        List<RuleError> errors = new ArrayList<>();
+        CompiledRule cel = RuleCompiler.compile(rule.rule(), rule.resource(), rule.explains(), errors, false);
+        assertThat(errors).isEmpty();
+        return cel;
     }
 }
