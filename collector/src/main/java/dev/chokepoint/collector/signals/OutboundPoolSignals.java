@@ -14,7 +14,8 @@ import java.util.function.Predicate;
  * {httpclient, route}) and in all ({@code httpcomponents_httpclient_pool_total_*} {httpclient}), and
  * commons-pool2 object pools ({@code commons_pool2_*} {name}: DBCP2, Jedis). In each window the pool
  * with most threads waiting is picked (else the fullest), so a saturated route of one client is
- * named among idle ones.
+ * named among idle ones; a client's pool in all only where none of its routes holds
+ * {@value #ROUTE_SHARE} of its waiting threads.
  */
 final class OutboundPoolSignals implements SignalGroup {
 
@@ -23,9 +24,20 @@ final class OutboundPoolSignals implements SignalGroup {
     private static final String OBJECTS = "commons_pool2_";
     private static final Predicate<SeriesKey> LEASED = k -> "leased".equals(k.label("state"));
 
-    /** One pool (or one route of one): what it is called in the report and how to read its three gauges. */
+    /**
+     * A route's waiting threads, as a share of its client's, above which the route is named rather
+     * than the client's pool in all: the two pending gauges are read a moment apart in one scrape, so
+     * a client with one route shows a total a few threads above the route's (a CI run: 195 waiting,
+     * and "(all routes)" won on the difference); two routes sharing the waiters keep the client's name.
+     */
+    static final double ROUTE_SHARE = 0.9;
+
+    /**
+     * One pool (or one route of one): what it is called in the report and how to read its three
+     * gauges; {@code client} and {@code allRoutes} tie an HttpClient's pool in all to its routes.
+     */
     private record Pool(String name, Predicate<SeriesKey> of, String leased, Predicate<SeriesKey> leasedFilter,
-                        String pending, String max) {
+                        String pending, String max, String client, boolean allRoutes) {
 
         double[] leased(TargetSeries in) {
             return in.gaugeSum(leased, of.and(leasedFilter));
@@ -57,7 +69,8 @@ final class OutboundPoolSignals implements SignalGroup {
         for (int i = 0; i < n; i++) {
             int best = -1;
             for (int p = 0; p < pools.size(); p++) {
-                if (read.get(p)[0][i] >= 0 && (best < 0 || fuller(read.get(p), read.get(best), i))) {
+                if (read.get(p)[0][i] >= 0 && !routeHoldsItsWaiters(pools, read, p, i)
+                        && (best < 0 || fuller(read.get(p), read.get(best), i))) {
                     best = p;
                 }
             }
@@ -75,6 +88,22 @@ final class OutboundPoolSignals implements SignalGroup {
         out.put("outbound_pool_utilization", PointWise.atMost(PointWise.ratio(leased, max), 1));
     }
 
+    /** Whether pool {@code p} is a client's pool in all, one of whose routes holds its waiting threads ({@link #ROUTE_SHARE}). */
+    private static boolean routeHoldsItsWaiters(List<Pool> pools, List<double[][]> read, int p, int i) {
+        double waiting = orZero(read.get(p)[2][i]);
+        if (!pools.get(p).allRoutes() || waiting <= 0) {
+            return false;
+        }
+        for (int r = 0; r < pools.size(); r++) {
+            Pool route = pools.get(r);
+            if (!route.allRoutes() && pools.get(p).client().equals(route.client())
+                    && orZero(read.get(r)[2][i]) >= ROUTE_SHARE * waiting) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** More threads waiting, or as many and a larger share in use. */
     private static boolean fuller(double[][] a, double[][] b, int i) {
         double pa = orZero(a[2][i]);
@@ -90,18 +119,18 @@ final class OutboundPoolSignals implements SignalGroup {
         for (List<String> id : labelSets(in, ROUTE + "pending", "httpclient", "route")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("httpclient")) && id.get(1).equals(k.label("route"));
             out.add(new Pool("HttpClient " + id.get(0) + " → " + id.get(1), of,
-                    ROUTE + "connections", LEASED, ROUTE + "pending", ROUTE + "max"));
+                    ROUTE + "connections", LEASED, ROUTE + "pending", ROUTE + "max", id.get(0), false));
         }
         for (List<String> id : labelSets(in, TOTAL + "pending", "httpclient")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("httpclient"));
             out.add(new Pool("HttpClient " + id.get(0) + " (all routes)", of,
-                    TOTAL + "connections", LEASED, TOTAL + "pending", TOTAL + "max"));
+                    TOTAL + "connections", LEASED, TOTAL + "pending", TOTAL + "max", id.get(0), true));
         }
         for (List<String> id : labelSets(in, OBJECTS + "num_waiters_threads", "name", "factoryType")) {
             Predicate<SeriesKey> of = k -> id.get(0).equals(k.label("name"))
                     && id.get(1).equals(String.valueOf(k.label("factoryType")));
             out.add(new Pool("commons-pool2 " + id.get(0) + madeBy(id.get(1)), of, OBJECTS + "num_active_objects", k -> true,
-                    OBJECTS + "num_waiters_threads", "chokepoint_commons_pool2_max_objects"));
+                    OBJECTS + "num_waiters_threads", "chokepoint_commons_pool2_max_objects", null, false));
         }
         return out;
     }

@@ -38,6 +38,15 @@ class OutboundPoolSignalsTest {
                 series("chokepoint_httpclient_pool_route_max", id, constant(2))};
     }
 
+    /** The same client's pool in all (HttpClient's Micrometer names): {@code leased} in use of 20, {@code pending} waiting. */
+    private static Series[] allRoutes(String client, double leased, double pending) {
+        Map<String, String> id = Map.of("httpclient", client);
+        return new Series[] {
+                series("httpcomponents_httpclient_pool_total_connections", Map.of("httpclient", client, "state", "leased"), constant(leased)),
+                series("httpcomponents_httpclient_pool_total_pending", id, constant(pending)),
+                series("httpcomponents_httpclient_pool_total_max", id, constant(20))};
+    }
+
     private static Series[] objectPool(String name, double active, double waiters, double max) {
         Map<String, String> id = Map.of("name", name, "type", "GenericObjectPool",
                 "factoryType", "redis.clients.jedis.ConnectionFactory<redis.clients.jedis.Connection>");
@@ -61,6 +70,25 @@ class OutboundPoolSignalsTest {
         assertThat(out.values("outbound_pool_max")[8]).isEqualTo(2);
         assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(23);
         assertThat(out.values("outbound_pool_utilization")[8]).isCloseTo(1, within(1e-9));
+    }
+
+    @Test
+    void givenOneRouteHoldingItsClientsWaiters_thenTheRouteIsNamedThoughTheTotalReadAFewMore() {
+        String client = "com.example.SeatMaps.connect";
+        SignalFrame out = signals(all(route(client, "127.0.0.1:8081", 2, 194), allRoutes(client, 2, 195)));
+
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient " + client + " → 127.0.0.1:8081");
+        assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(194);
+    }
+
+    @Test
+    void givenTwoRoutesSharingTheWaiters_thenTheClientsPoolInAllIsNamed() {
+        String client = "com.example.SeatMaps.connect";
+        SignalFrame out = signals(all(route(client, "127.0.0.1:8081", 2, 100), route(client, "127.0.0.1:8082", 2, 95),
+                allRoutes(client, 4, 195)));
+
+        assertThat(out.text("outbound_pool", 8)).isEqualTo("HttpClient " + client + " (all routes)");
+        assertThat(out.values("outbound_pool_pending")[8]).isEqualTo(195);
     }
 
     @Test
