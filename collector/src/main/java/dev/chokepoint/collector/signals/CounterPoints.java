@@ -2,14 +2,15 @@ package dev.chokepoint.collector.signals;
 
 import dev.chokepoint.collector.store.Series;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * One counter's values at the grid points asked for, remembered. Each step's traffic and costs ask
  * for the counter at its two ends, pass after pass (the judgement, the server's view, the costs),
  * each pass in time order: a point asked again is answered from memory, and a later one by walking
- * on from the last ({@link CounterTrack}), not from the run's start.
+ * on from the last ({@link CounterTrack}), not from the run's start. The points remembered are a few
+ * dozen (two a step and pass), kept in a small open-addressing table of primitives: a map of boxed
+ * points and values was a tenth of analysing 20 targets × 1 000 series, asked millions of times.
  */
 final class CounterPoints {
 
@@ -17,7 +18,10 @@ final class CounterPoints {
     private final long[] restarts;
     private final boolean bornDuringRun;
     private final Grid grid;
-    private final Map<Integer, Double> known = new HashMap<>();
+    /** Grid points asked for (-1: a free slot) and the counter there; a power of two long, never over half full. */
+    private int[] points = free(16);
+    private double[] values = new double[16];
+    private int size;
     private CounterTrack track;
     private int trackPoint = -1;
 
@@ -28,17 +32,52 @@ final class CounterPoints {
         this.grid = grid;
     }
 
+    /** The counter at grid point {@code point} (0 or more). */
     double at(int point) {
-        Double value = known.get(point);
-        if (value != null) {
-            return value;
+        int slot = slot(points, point);
+        if (points[slot] == point) {
+            return values[slot];
         }
         if (track == null || point < trackPoint) {
             track = new CounterTrack(series, restarts, bornDuringRun, grid.windowMillis());
         }
         trackPoint = point;
         double v = track.at(grid.time(point));
-        known.put(point, v);
+        remember(slot, point, v);
         return v;
+    }
+
+    private void remember(int slot, int point, double value) {
+        points[slot] = point;
+        values[slot] = value;
+        if (++size * 2 > points.length) {
+            int[] oldPoints = points;
+            double[] oldValues = values;
+            points = free(oldPoints.length * 2);
+            values = new double[points.length];
+            for (int i = 0; i < oldPoints.length; i++) {
+                if (oldPoints[i] >= 0) {
+                    int to = slot(points, oldPoints[i]);
+                    points[to] = oldPoints[i];
+                    values[to] = oldValues[i];
+                }
+            }
+        }
+    }
+
+    /** Where {@code point} is, or the free slot where it would go (linear probing). */
+    private static int slot(int[] table, int point) {
+        int mask = table.length - 1;
+        int i = point * 0x9E3779B9 >>> 16 & mask;
+        while (table[i] != point && table[i] >= 0) {
+            i = i + 1 & mask;
+        }
+        return i;
+    }
+
+    private static int[] free(int length) {
+        int[] table = new int[length];
+        Arrays.fill(table, -1);
+        return table;
     }
 }

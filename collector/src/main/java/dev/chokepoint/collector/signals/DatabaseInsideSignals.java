@@ -161,11 +161,7 @@ final class DatabaseInsideSignals {
             double[] sums = by.computeIfAbsent(value, x -> new double[in.grid().size()]);
             addWindowSums(s, in.grid(), sums);
         }
-        String[] out = new String[in.grid().size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = LockSignals.largest(by, i);
-        }
-        return out;
+        return LockSignals.largestEach(by, in.grid().size()).toArray(String[]::new);
     }
 
     /** "PostgreSQL 15.20 at 127.0.0.1:5432" from pg_static's labels, at every point the exporter answered. */

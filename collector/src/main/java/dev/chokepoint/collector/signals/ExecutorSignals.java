@@ -62,9 +62,10 @@ final class ExecutorSignals implements SignalGroup {
         String[] top = new String[n];
         double[] active = nan(n), max = nan(n), share = nan(n), queued = nan(n), rate = nan(n);
         double[] queueTime = nan(n), runTime = nan(n);
+        List<String> mostQueued = LockSignals.largestEach(queuedSum, n);
+        List<String> busiest = LockSignals.largestEach(busy, n);
         for (int i = 0; i < n; i++) {
-            String name = LockSignals.largest(queuedSum, i);
-            top[i] = name != null ? name : LockSignals.largest(busy, i);
+            top[i] = mostQueued.get(i) != null ? mostQueued.get(i) : busiest.get(i);
         }
         // Each executor's arrays once, then the picked one's value per point.
         Map<String, double[][]> per = new HashMap<>();

@@ -2,6 +2,7 @@ package dev.chokepoint.collector.signals;
 
 import dev.chokepoint.collector.store.SeriesKey;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -62,18 +63,15 @@ final class LockSignals implements SignalGroup {
         addParkedBy(in, "blocker", byLock);
         Map<String, double[]> bySite = new LinkedHashMap<>(in.increaseBy(MONITOR + "_sum", "site"));
         addParkedBy(in, "site", bySite);
-        String[] topLock = new String[wait.length];
+        List<String> topLock = largestEach(byLock, wait.length);
         double[] share = new double[wait.length];
-        String[] topSite = new String[wait.length];
         for (int i = 0; i < wait.length; i++) {
-            String lock = largest(byLock, i);
-            topLock[i] = lock;
+            String lock = topLock.get(i);
             share[i] = lock == null || !(wait[i] > 0) ? Double.NaN : byLock.get(lock)[i] / wait[i];
-            topSite[i] = largest(bySite, i);
         }
-        out.putText("top_lock", topLock);
+        out.putText("top_lock", topLock.toArray(String[]::new));
         out.put("top_lock_share", share);
-        out.putText("top_lock_site", topSite);
+        out.putText("top_lock_site", largestEach(bySite, wait.length).toArray(String[]::new));
     }
 
     /** Lock waits parked (JFR) or sampled (virtual threads), by {@code label}, added into {@code by}. */
@@ -96,17 +94,26 @@ final class LockSignals implements SignalGroup {
         return out;
     }
 
-    /** The key (a label, a place) with the largest positive value in window {@code i} (null when none is positive). */
-    static <K> K largest(Map<K, double[]> by, int i) {
-        K best = null;
-        double most = 0;
-        for (Map.Entry<K, double[]> e : by.entrySet()) {
-            double v = e.getValue()[i];
-            if (v > most) {
-                most = v;
-                best = e.getKey();
+    /**
+     * Per window of {@code n}, the key (a label, a place) with the largest positive value there (null
+     * where none is positive; the first of equals). The map's entries are taken out once: walking
+     * them at every window of an hour was a tenth of the lock signals' time.
+     */
+    static <K> List<K> largestEach(Map<K, double[]> by, int n) {
+        List<K> keys = new ArrayList<>(by.keySet());
+        double[][] values = by.values().toArray(double[][]::new);
+        List<K> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int best = -1;
+            double most = 0;
+            for (int k = 0; k < values.length; k++) {
+                if (values[k][i] > most) {
+                    most = values[k][i];
+                    best = k;
+                }
             }
+            out.add(best < 0 ? null : keys.get(best));
         }
-        return best;
+        return out;
     }
 }

@@ -53,9 +53,18 @@ public enum Unit {
         } else {
             s = String.format(Locale.ROOT, "%.3g", v);
         }
-        if (s.contains(".") && !s.contains("e")) {
-            s = s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        return s.indexOf('.') >= 0 && s.indexOf('e') < 0 ? withoutTrailingZeros(s) : s;
+    }
+
+    /** "1.50" → "1.5", "2.00" → "2": by hand, as a regular expression compiled per number was most of the formatting. */
+    private static String withoutTrailingZeros(String s) {
+        int end = s.length();
+        while (s.charAt(end - 1) == '0') {
+            end--;
         }
-        return s;
+        if (s.charAt(end - 1) == '.') {
+            end--;
+        }
+        return s.substring(0, end);
     }
 }

@@ -87,8 +87,9 @@ final class WaitSiteSignals implements SignalGroup {
         String[] blocker = new String[n];
         double[] wait = PointWise.unknown(n);
         double[] base = PointWise.unknown(n);
+        List<Place> tops = LockSignals.largestEach(waits, n);
         for (int i = 0; i < n; i++) {
-            Place top = LockSignals.largest(waits, i);
+            Place top = tops.get(i);
             if (top == null) {
                 continue;
             }

@@ -4,9 +4,12 @@ import dev.chokepoint.collector.store.RunData;
 import dev.chokepoint.collector.store.Series;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -30,10 +33,16 @@ record ServerLoad(long first, long interval, double[] rates, double[] inFlight) 
     static ServerLoad of(RunData run) {
         List<Series> counts = run.named(REQUEST_COUNT);
         Map<String, TreeSet<Long>> timesByTarget = new HashMap<>();
+        // A target's series mostly share one array of times: each array is added once (an hour of
+        // 20 targets' routes was 800 000 boxed insertions of the same 72 000 times).
+        Map<String, Set<long[]>> added = new HashMap<>();
         for (Series series : counts) {
-            TreeSet<Long> targetTimes = timesByTarget.computeIfAbsent(series.key().target(), t -> new TreeSet<>());
-            for (long time : series.timesMillis()) {
-                targetTimes.add(time);
+            String target = series.key().target();
+            TreeSet<Long> targetTimes = timesByTarget.computeIfAbsent(target, t -> new TreeSet<>());
+            if (added.computeIfAbsent(target, t -> Collections.newSetFromMap(new IdentityHashMap<>())).add(series.timesMillis())) {
+                for (long time : series.timesMillis()) {
+                    targetTimes.add(time);
+                }
             }
         }
         long scrapes = timesByTarget.values().stream().mapToLong(TreeSet::size).sum();

@@ -82,8 +82,13 @@ final class PackedValues {
         return exponent < 52 && (bits & (1L << (52 - exponent)) - 1) == 0;
     }
 
+    /**
+     * Without the room left for values that never came, when it is more than an eighth: the growth
+     * above aims at the series' final size, so most end a few percent over it, and copying every
+     * series of a fleet's hour to give that back was 155 of the 1 600 MB an analysis allocated.
+     */
     PackedValues trimmed() {
-        if (length < bytes.length) {
+        if (bytes.length - length > length >> 3) {
             bytes = Arrays.copyOf(bytes, length);
         }
         return this;

@@ -15,6 +15,7 @@ final class EvidenceText {
 
     private static final Pattern OPTIONAL = Pattern.compile("\\[([^\\[\\]]*)]");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)}");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private EvidenceText() {
     }
@@ -53,7 +54,8 @@ final class EvidenceText {
             opt.appendReplacement(kept, Matcher.quoteReplacement(known ? filled : ""));
         }
         opt.appendTail(kept);
-        return placeholders(kept.toString(), evidence, labels, params, target).replaceAll("\\s+", " ").strip();
+        String whole = placeholders(kept.toString(), evidence, labels, params, target);
+        return SPACES.matcher(whole).replaceAll(" ").strip();
     }
 
     private static String placeholders(String text, Map<String, Double> evidence, Map<String, String> labels,
