@@ -52,6 +52,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
 import java.util.Set;
 
 /**
@@ -85,11 +86,12 @@ public final class Analysis {
         Slo slo = slo(options);
         RuleSet rules = rules(options);
         Grid grid = Grid.covering(run.startMillis(), run.endMillis());
-        Fleet fleet = new Fleet(run, grid, baseline(run, steps));
-        StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
         Long death = LimitJudge.death(run);
         // Only steps the recording holds whole are judged: nothing is read from what it lacks.
         RecordingWindow held = window(run, steps, death);
+        Baseline baseline = baseline(run, steps);
+        Fleet fleet = new Fleet(run, grid, baseline, instants(held.recorded(), baseline));
+        StepJudge judge = new StepJudge(fleet.frames(), rules.rules(), grid);
         List<StepVerdict> verdicts = symptomFirst(held.recorded(),
                 fleet, judge, grid, rules, slo,
                 new LimitJudge(grid, fleet.frames(), run.events(), death));
@@ -115,6 +117,12 @@ public final class Analysis {
                 List.copyOf(rules.resources().values()), costs,
                 held.whole() ? null : new Report.Recording(held.end(), held.sentence(), held.before(), held.after()),
                 notes(run, held));
+    }
+
+    /** Where the judged steps and the baseline begin and end: the instants their counters are read at. */
+    private static long[] instants(List<Step> steps, Baseline baseline) {
+        return LongStream.concat(steps.stream().flatMapToLong(s -> LongStream.of(s.startMillis(), s.endMillis())),
+                LongStream.of(baseline.fromMillis(), baseline.toMillis())).toArray();
     }
 
     private static RecordingWindow window(RunData run, List<Step> steps, Long death) {

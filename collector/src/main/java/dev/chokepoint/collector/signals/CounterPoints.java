@@ -47,6 +47,17 @@ final class CounterPoints {
         return v;
     }
 
+    /**
+     * The counter at {@code point}, known already: read as the whole series was put on the grid
+     * ({@link TargetSeries}), the same walk through the same samples that {@link #at} would make.
+     */
+    void know(int point, double value) {
+        int slot = slot(points, point);
+        if (points[slot] != point) {
+            remember(slot, point, value);
+        }
+    }
+
     private void remember(int slot, int point, double value) {
         points[slot] = point;
         values[slot] = value;

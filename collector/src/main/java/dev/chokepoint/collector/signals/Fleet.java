@@ -23,6 +23,11 @@ public final class Fleet {
     private final List<TargetSeries> hostViews;
 
     public Fleet(RunData run, Grid grid, Baseline baseline) {
+        this(run, grid, baseline, new long[0]);
+    }
+
+    /** {@code stepInstants}: where the steps will be read (their starts and ends), so the counters are read there once. */
+    public Fleet(RunData run, Grid grid, Baseline baseline, long[] stepInstants) {
         this.grid = grid;
         List<String> all = targetsOf(run);
         DependencyExporters exporters = new DependencyExporters(run, all, grid);
@@ -31,7 +36,7 @@ public final class Fleet {
             if (!DependencyExporters.judgedAsService(run, target)) {
                 continue;
             }
-            TargetSeries in = new TargetSeries(run, target, grid);
+            TargetSeries in = new TargetSeries(run, target, grid, stepInstants);
             targets.add(in);
             SignalFrame frame = SignalCatalog.compute(in, baseline);
             DatabaseInsideSignals.compute(exporters.forService(in, DependencyExporter.Kind.POSTGRES),

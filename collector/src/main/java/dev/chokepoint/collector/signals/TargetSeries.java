@@ -34,10 +34,23 @@ public final class TargetSeries {
     /** Where each counter is put on the grid in turn before its window increases are taken. */
     private double[] counterScratch;
     private final Map<Series, double[]> windows = new IdentityHashMap<>();
+    /**
+     * Grid points the steps are read at ({@link #increaseBetween}, from the instants given): each
+     * counter's value there is kept when the counter is put on the grid for its window increases,
+     * so the steps do not walk its samples a second time (half the counters' reading at 20 × 1 000).
+     */
+    private final int[] stepPoints;
 
     public TargetSeries(RunData run, String target, Grid grid) {
+        this(run, target, grid, new long[0]);
+    }
+
+    /** {@code stepInstants}: where the steps will be read, when known (only a saving: any instant may be asked). */
+    public TargetSeries(RunData run, String target, Grid grid, long[] stepInstants) {
         this.target = target;
         this.grid = grid;
+        this.stepPoints = Arrays.stream(stepInstants).mapToInt(t -> Math.max(0, grid.indexAtOrBefore(t)))
+                .filter(i -> i < grid.size()).distinct().toArray();
         this.restarts = run.events().stream()
                 .filter(e -> e.target().equals(target) && e.kind() == ScrapeEvent.Kind.RESTART)
                 .mapToLong(ScrapeEvent::timeMillis).sorted().toArray();
@@ -194,7 +207,7 @@ public final class TargetSeries {
         if (to < 0) {
             return Double.NaN;
         }
-        CounterPoints c = counters.computeIfAbsent(s, x -> new CounterPoints(x, restarts, bornDuringRun(x), grid));
+        CounterPoints c = counterPoints(s);
         if (from < 0 && bornDuringRun(s)) {
             return c.at(to);
         }
@@ -265,6 +278,10 @@ public final class TargetSeries {
         }
         double[] c = counterScratch;
         SeriesSampler.counter(s, grid, bornDuringRun(s), restarts, c);
+        CounterPoints atSteps = counterPoints(s);
+        for (int point : stepPoints) {
+            atSteps.know(point, c[point]);
+        }
         double[] out = nan();
         int w = grid.windowPoints();
         for (int i = w; i < c.length; i++) {
@@ -272,6 +289,10 @@ public final class TargetSeries {
         }
         windows.put(s, out);
         return out;
+    }
+
+    private CounterPoints counterPoints(Series s) {
+        return counters.computeIfAbsent(s, x -> new CounterPoints(x, restarts, bornDuringRun(x), grid));
     }
 
     /**

@@ -50,6 +50,28 @@ final class PackedValues {
 
     void add(double value) {
         ensure(10);
+        put(value);
+    }
+
+    /**
+     * {@code n} values, {@code values[from]} and every {@code stride}-th after it. Where the room
+     * for the most they can take is there, they are packed without a check each; else one by one,
+     * so the array grows as it would have (room for the worst case would grow it early and much).
+     */
+    void addEvery(double[] values, int from, int stride, int n) {
+        if (length + 10 * n > bytes.length) {
+            for (int i = 0; i < n; i++) {
+                add(values[from + i * stride]);
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            put(values[from + i * stride]);
+        }
+    }
+
+    /** Packs one value; a value takes at most 10 bytes, and the caller made room for it. */
+    private void put(double value) {
         long bits = Double.doubleToRawLongBits(value);
         boolean whole = whole(bits);
         if (whole && previousWhole) {

@@ -48,10 +48,9 @@ final class PendingRows {
 
     void flush() {
         int n = ids.length;
-        for (int j = 0; j < n; j++) {
-            SeriesBuilder builder = builders.get(ids[j]);
-            for (int r = 0; r < rows; r++) {
-                builder.add(positions[r], values[r * n + j]);
+        if (rows > 0) {
+            for (int j = 0; j < n; j++) {
+                builders.get(ids[j]).addRows(positions, values, n, j, rows);
             }
         }
         rows = 0;

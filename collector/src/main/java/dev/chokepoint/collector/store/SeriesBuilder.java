@@ -26,6 +26,23 @@ final class SeriesBuilder {
         return key;
     }
 
+    /**
+     * The values of {@code rows} scrapes, {@code column} of each row of {@code rows} (a row is
+     * {@code stride} long), at {@code positions}. A series present in each of a run of scrapes
+     * continues where it stopped, so its values are packed in one go; else one by one.
+     */
+    void addRows(int[] positions, double[] rows, int stride, int column, int count) {
+        if (this.count > 0 && this.positions == null && positions[0] == firstPosition + this.count
+                && positions[count - 1] == positions[0] + count - 1) {
+            values.addEvery(rows, column, stride, count);
+            this.count += count;
+            return;
+        }
+        for (int r = 0; r < count; r++) {
+            add(positions[r], rows[r * stride + column]);
+        }
+    }
+
     void add(int position, double value) {
         if (count == 0) {
             // A series there from its target's first scrapes is most likely there to the end: a
