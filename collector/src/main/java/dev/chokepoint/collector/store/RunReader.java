@@ -1,12 +1,9 @@
 package dev.chokepoint.collector.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,9 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Reads a run folder back into {@link RunData}, up to the last point where every file agrees
@@ -65,27 +60,17 @@ public final class RunReader {
         List<SeriesBuilder> builders = new ArrayList<>();
         int expectedScrapes = expectedScrapes(metadata);
         List<Integer> targetOfSeries = new ArrayList<>();
-        for (JsonNode line : jsonLines(RunFiles.series(dir))) {
-            JsonNode id = line.get("id");
-            JsonNode target = line.get("target");
-            if (id == null || id.asInt() != builders.size() || target == null || target.asInt() < 0
-                    || target.asInt() >= targets.size() || !line.hasNonNull("name")) {
-                break; // a damaged line: the dictionary ends here, and the samples that need more end with it
-            }
-            Map<String, String> labels = line.has("labels")
-                    ? JSON.convertValue(line.get("labels"), new TypeReference<>() { }) : Map.of();
-            builders.add(new SeriesBuilder(SeriesKey.of(targets.get(target.asInt()), line.get("name").asText(),
-                    new TreeMap<>(labels)), expectedScrapes));
-            targetOfSeries.add(target.asInt());
+        for (SeriesDictionary.Entry entry : SeriesDictionary.read(RunFiles.series(dir), targets)) {
+            builders.add(new SeriesBuilder(entry.key(), expectedScrapes));
+            targetOfSeries.add(entry.target());
         }
         List<ScrapeEvent> events = new ArrayList<>();
-        for (JsonNode line : jsonLines(RunFiles.events(dir))) {
-            try {
-                events.add(JSON.treeToValue(line, ScrapeEvent.class));
-            } catch (JsonProcessingException damaged) {
-                break;
-            }
-        }
+        // Through a tree, not bound straight from the parser: only from a tree does databind print a
+        // number bound to a String as its Java value (1.50 as "1.5") and let the last of a repeated
+        // field count, as an edited file read before. Events are few (a failure is written once per
+        // run of failures), not the dictionary's thousands.
+        JsonLines.read(RunFiles.events(dir),
+                line -> events.add(JSON.treeToValue(JSON.readTree(line), ScrapeEvent.class)));
         TargetTimeline[] timelines = new TargetTimeline[targets.size()];
         Arrays.setAll(timelines, i -> new TargetTimeline());
         boolean[] kept = kept(builders, maximaRead);
@@ -144,32 +129,5 @@ public final class RunReader {
         }
         long scrapes = (metadata.endMillis() - metadata.startMillis()) / metadata.intervalMillis() + 2;
         return (int) Math.max(16, Math.min(scrapes, 1 << 22));
-    }
-
-    /**
-     * The JSON lines of a file up to the first that does not parse: a last line cut short by a
-     * kill, or damage, after which nothing in the file can be trusted to line up with the samples.
-     */
-    private static List<JsonNode> jsonLines(Path file) throws IOException {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        // Decoded leniently: a damaged byte becomes U+FFFD, and its line ends the file like any other damage.
-        String[] lines = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).split("\n", -1);
-        List<JsonNode> nodes = new ArrayList<>(lines.length);
-        for (String line : lines) {
-            if (line.isBlank()) {
-                continue;
-            }
-            if (line.indexOf('\uFFFD') >= 0) {
-                break;
-            }
-            try {
-                nodes.add(JSON.readTree(line));
-            } catch (JsonProcessingException e) {
-                break;
-            }
-        }
-        return nodes;
     }
 }
