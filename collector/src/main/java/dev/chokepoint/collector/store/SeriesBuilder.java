@@ -27,19 +27,20 @@ final class SeriesBuilder {
     }
 
     /**
-     * The values of {@code rows} scrapes, {@code column} of each row of {@code rows} (a row is
-     * {@code stride} long), at {@code positions}. A series present in each of a run of scrapes
-     * continues where it stopped, so its values are packed in one go; else one by one.
+     * The values of {@code scrapes} scrapes at {@code positions} (ascending): scrape r's value is
+     * {@code table[r * stride + column]}. A series that continues where it stopped, with no scrape
+     * missed in between (ascending positions: the first and last tell), has them packed in one go;
+     * else they are added one by one.
      */
-    void addRows(int[] positions, double[] rows, int stride, int column, int count) {
-        if (this.count > 0 && this.positions == null && positions[0] == firstPosition + this.count
-                && positions[count - 1] == positions[0] + count - 1) {
-            values.addEvery(rows, column, stride, count);
-            this.count += count;
+    void addRows(int[] positions, double[] table, int stride, int column, int scrapes) {
+        if (count > 0 && this.positions == null && positions[0] == firstPosition + count
+                && positions[scrapes - 1] == positions[0] + scrapes - 1) {
+            values.addEvery(table, column, stride, scrapes);
+            count += scrapes;
             return;
         }
-        for (int r = 0; r < count; r++) {
-            add(positions[r], rows[r * stride + column]);
+        for (int r = 0; r < scrapes; r++) {
+            add(positions[r], table[r * stride + column]);
         }
     }
 
