@@ -27,20 +27,28 @@
 # otel (the OpenTelemetry Java agent, fetched from Maven Central: traces and logs exported nowhere,
 # its metrics served by its Prometheus exporter on a free port, as Chokepoint serves its own).
 # --pair none,none measures the protocol's own noise and bias (an A/A run): read an A/B run's
-# interval against it. --pair none,chokepoint,otel prices both agents in the same rounds.
+# interval against it. --pair none,chokepoint,otel prices both agents in the same rounds;
+# --pair none,chokepoint,none prices the agent and the protocol's noise in the same rounds.
+#
+# --pin: every copy runs on the last core only (taskset), hey and PostgreSQL on the others (the
+# server and its running processes moved at the start, their earlier affinity restored at the end:
+# needs the right to change them, e.g. root; backends started later inherit the server's), so that
+# a copy's burst competes with nothing for its core and its loopback partners never run there.
+# Each copy is told it has all the machine's cores (-XX:ActiveProcessorCount) so that its GC, JIT
+# and pools are sized as unpinned.
 #
 #   examples/bench/paired.sh [--service fast|market] [--endpoint a|b|c] [--pair X,Y[,Z]] [--pairs N]
 #                            [--launches L] [--seconds D] [--warmup S] [--concurrency C]
 #                            [--agent-options OPTS] [--variant-jar JAR] [--variant-options OPTS]
-#                            [--out DIR]
-#   defaults: fast, b (/select), none,chokepoint, 48 rounds, 3 launches, 5 s, 120 s, 8
+#                            [--pin] [--out DIR]
+#   defaults: fast, b (/select), none,chokepoint, 48 rounds, 3 launches, 5 s, 120 s, 8, not pinned
 set -euo pipefail
 # One block, parsed before it runs (a run edited while it goes must not run what sits at the offset).
 {
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=fast endpoint=b pair=none,chokepoint pairs=48 launches=3 seconds=5 warmup=120 concurrency=8 out="" agent_options="" variant_jar="" variant_options=""
+service=fast endpoint=b pair=none,chokepoint pairs=48 launches=3 seconds=5 warmup=120 concurrency=8 out="" agent_options="" variant_jar="" variant_options="" pin=""
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
@@ -54,8 +62,9 @@ while (($#)); do
     --agent-options) agent_options=$2; shift 2 ;;
     --variant-jar) variant_jar=$2; shift 2 ;;
     --variant-options) variant_options=$2; shift 2 ;;
+    --pin) pin=yes; shift ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,36p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,43p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "paired.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -114,6 +123,32 @@ declare -A agent_args=(
   [variant]="-javaagent:$out/variant-agent.jar=port=0${agent_options:+,$agent_options}${variant_options:+,$variant_options}"
 )
 
+# --pin: the copies' core, the cores of hey and PostgreSQL, each process's own program prefix.
+cores=$(nproc) service_pin="" load_pin=""
+declare -A postgres_mask=()
+if [[ -n $pin ]]; then
+  ((cores >= 2)) || { echo "paired.sh: --pin needs at least 2 cores (the copies on one, hey and PostgreSQL on the others); this machine has $cores" >&2; exit 2; }
+  command -v taskset >/dev/null || { echo "paired.sh: --pin needs taskset (Debian package util-linux)" >&2; exit 2; }
+  service_pin="taskset -c $((cores - 1))" load_pin="taskset -c 0-$((cores - 2))"
+fi
+# PostgreSQL's processes onto the load's cores, their masks kept to be given back.
+pin_postgres() {
+  local p mask
+  for p in $(pgrep -x postgres); do
+    mask=$(taskset -p "$p" 2>/dev/null | awk '{print $NF}') || continue
+    [[ -n $mask ]] || continue
+    taskset -a -p -c "0-$((cores - 2))" "$p" >/dev/null 2>&1 \
+      || { echo "paired.sh: --pin could not move PostgreSQL's process $p to cores 0-$((cores - 2)) (run as root, or as PostgreSQL's user)" >&2; exit 2; }
+    postgres_mask[$p]=$mask
+  done
+  ((${#postgres_mask[@]})) || { echo "paired.sh: --pin found no PostgreSQL process (pgrep -x postgres) to move off the copies' core" >&2; exit 2; }
+}
+unpin_postgres() {
+  local p
+  for p in "${!postgres_mask[@]}"; do taskset -a -p "${postgres_mask[$p]}" "$p" >/dev/null 2>&1 || true; done
+  postgres_mask=()
+}
+
 # Several services, not service-process.sh's one: each is resumed before it is stopped (a frozen JVM
 # would not act on SIGTERM), however the bench ends.
 declare -A pid=() base=()
@@ -126,7 +161,7 @@ stop_all() {
   done
   pid=()
 }
-trap stop_all EXIT
+trap 'stop_all; unpin_postgres' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
@@ -135,7 +170,7 @@ launch() { # side (x, y or z), config, launch number
   mkdir -p "$dir"
   [[ $2 != otel ]] || args+=" -Dotel.exporter.prometheus.port=$(free_port)"
   # shellcheck disable=SC2086,SC2046 # the agent's and the service's arguments hold several options
-  java -Xmx512m $args $(launch_args "$dir/service.port" "$out") >"$dir/service.log" 2>&1 &
+  $service_pin java -Xmx512m ${pin:+-XX:ActiveProcessorCount=$cores} $args $(launch_args "$dir/service.port" "$out") >"$dir/service.log" 2>&1 &
   pid[$1]=$!
   local deadline=$((SECONDS + 240))
   until [[ -s $dir/service.port ]] && curl -sf -o /dev/null --max-time 2 "http://127.0.0.1:$(cat "$dir/service.port")$url_ready"; do
@@ -161,7 +196,7 @@ burst() { # side, seconds, hey output file
   local other t0 t1
   for other in "${sides[@]}"; do [[ $other == "$1" ]] || kill -STOP "${pid[$other]}"; done
   t0=$(cpu_ticks "${pid[$1]}")
-  hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
+  $load_pin hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
   all_running
   t1=$(cpu_ticks "${pid[$1]}")
   for other in "${sides[@]}"; do [[ $other == "$1" ]] || kill -CONT "${pid[$other]}"; done
@@ -169,6 +204,7 @@ burst() { # side, seconds, hey output file
     '/Requests\/sec:/ { printf "%s %.2f\n", $2, (n > 0 ? t / hz * 1e6 / n : 0) }' "$3"
 }
 
+[[ -z $pin ]] || pin_postgres
 log "$service service, $name ($url): ${configs[*]}, $launches launches, $pairs rounds of ${seconds} s bursts, ${warmup} s warm-up, concurrency $concurrency; results in $out"
 results=$out/pairs.tsv
 {
@@ -238,7 +274,7 @@ report=$out/paired.md
 {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/paired.sh --service $service --endpoint $endpoint --pair $pair --pairs $pairs --launches $launches --seconds $seconds --warmup $warmup --concurrency $concurrency${agent_options:+ --agent-options $agent_options}${variant_jar:+ --variant-jar $variant_jar}${variant_options:+ --variant-options $variant_options}\`"
+       "\`examples/bench/paired.sh --service $service --endpoint $endpoint --pair $pair --pairs $pairs --launches $launches --seconds $seconds --warmup $warmup --concurrency $concurrency${pin:+ --pin}${agent_options:+ --agent-options $agent_options}${variant_jar:+ --variant-jar $variant_jar}${variant_options:+ --variant-options $variant_options}\`"
 } >>"$report"
 cat "$report"
 exit
