@@ -37,18 +37,24 @@
 # Each copy is told it has all the machine's cores (-XX:ActiveProcessorCount) so that its GC, JIT
 # and pools are sized as unpinned.
 #
+# --rate R: each burst paced at R requests a second (hey -q R/C on each of its C workers) instead of
+# as fast as it goes. A copy not saturated does more system calls a request when its partners on
+# the other core are the bottleneck, and which side is moves from burst to burst on a busy host;
+# paced bursts hold every copy to the same arrivals, so its CPU a request is compared at equal
+# load. The requests-per-second rows then only confirm that each copy kept up.
+#
 #   examples/bench/paired.sh [--service fast|market] [--endpoint a|b|c] [--pair X,Y[,Z]] [--pairs N]
 #                            [--launches L] [--seconds D] [--warmup S] [--concurrency C]
 #                            [--agent-options OPTS] [--variant-jar JAR] [--variant-options OPTS]
-#                            [--pin] [--out DIR]
-#   defaults: fast, b (/select), none,chokepoint, 48 rounds, 3 launches, 5 s, 120 s, 8, not pinned
+#                            [--pin] [--rate R] [--out DIR]
+#   defaults: fast, b (/select), none,chokepoint, 48 rounds, 3 launches, 5 s, 120 s, 8, not pinned, not paced
 set -euo pipefail
 # One block, parsed before it runs (a run edited while it goes must not run what sits at the offset).
 {
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench=$root/examples/bench
-service=fast endpoint=b pair=none,chokepoint pairs=48 launches=3 seconds=5 warmup=120 concurrency=8 out="" agent_options="" variant_jar="" variant_options="" pin=""
+service=fast endpoint=b pair=none,chokepoint pairs=48 launches=3 seconds=5 warmup=120 concurrency=8 out="" agent_options="" variant_jar="" variant_options="" pin="" rate=""
 while (($#)); do
   case "$1" in
     --service) service=$2; shift 2 ;;
@@ -63,14 +69,16 @@ while (($#)); do
     --variant-jar) variant_jar=$2; shift 2 ;;
     --variant-options) variant_options=$2; shift 2 ;;
     --pin) pin=yes; shift ;;
+    --rate) rate=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,43p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,50p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "paired.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-for n in pairs launches seconds warmup concurrency; do
+for n in pairs launches seconds warmup concurrency ${rate:+rate}; do
   [[ ${!n} =~ ^[1-9][0-9]*$ ]] || { echo "paired.sh: --$n must be a positive whole number, got '${!n}'" >&2; exit 2; }
 done
+[[ -z $rate ]] || ((rate >= concurrency)) || { echo "paired.sh: --rate ($rate) must be at least --concurrency ($concurrency): hey paces each worker at a whole number of requests a second" >&2; exit 2; }
 ((pairs >= 6)) || { echo "paired.sh: --pairs must be at least 6 for a 95 % interval, got $pairs" >&2; exit 2; }
 config_word='(none|chokepoint|variant|otel)'
 [[ $pair =~ ^$config_word,$config_word(,$config_word)?$ ]] \
@@ -196,7 +204,7 @@ burst() { # side, seconds, hey output file
   local other t0 t1
   for other in "${sides[@]}"; do [[ $other == "$1" ]] || kill -STOP "${pid[$other]}"; done
   t0=$(cpu_ticks "${pid[$1]}")
-  $load_pin hey -z "${2}s" -c "$concurrency" "${base[$1]}$url" >"$3" || true
+  $load_pin hey -z "${2}s" -c "$concurrency" ${rate:+-q $((rate / concurrency))} "${base[$1]}$url" >"$3" || true
   all_running
   t1=$(cpu_ticks "${pid[$1]}")
   for other in "${sides[@]}"; do [[ $other == "$1" ]] || kill -CONT "${pid[$other]}"; done
@@ -274,7 +282,7 @@ report=$out/paired.md
 {
   echo
   echo "$(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) cores, $(java -version 2>&1 | head -1) · load average at the end $(cut -d' ' -f1-3 /proc/loadavg) ·" \
-       "\`examples/bench/paired.sh --service $service --endpoint $endpoint --pair $pair --pairs $pairs --launches $launches --seconds $seconds --warmup $warmup --concurrency $concurrency${pin:+ --pin}${agent_options:+ --agent-options $agent_options}${variant_jar:+ --variant-jar $variant_jar}${variant_options:+ --variant-options $variant_options}\`"
+       "\`examples/bench/paired.sh --service $service --endpoint $endpoint --pair $pair --pairs $pairs --launches $launches --seconds $seconds --warmup $warmup --concurrency $concurrency${pin:+ --pin}${rate:+ --rate $rate}${agent_options:+ --agent-options $agent_options}${variant_jar:+ --variant-jar $variant_jar}${variant_options:+ --variant-options $variant_options}\`"
 } >>"$report"
 cat "$report"
 exit
