@@ -131,7 +131,7 @@ declare -A agent_args=(
   [variant]="-javaagent:$out/variant-agent.jar=port=0${agent_options:+,$agent_options}${variant_options:+,$variant_options}"
 )
 
-# --pin: the copies' core, the cores of hey and PostgreSQL, each process's own program prefix.
+# --pin: the prefixes (taskset) that start a copy on the last core and hey on the others.
 cores=$(nproc) service_pin="" load_pin=""
 declare -A postgres_mask=()
 if [[ -n $pin ]]; then
